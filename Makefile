@@ -1,0 +1,72 @@
+# ilan: thin wrapper over CMake/CTest. See CMakeLists.txt and cmake/IlanTests.cmake.
+.PHONY: all deps test test-release test-debug test-tsan test-python debug tsan \
+        install bench demo venv clean
+
+JOBS       ?= 2
+PREFIX     ?= /usr/local
+VENV       ?= .venv
+BENCH_ARGS ?=
+CMAKE      ?= cmake
+CTEST      ?= ctest
+CTEST_ARGS ?=
+
+# Configure a build directory only when it has no cache yet.
+# $(1) = dir, $(2) = extra cmake arguments
+define configure
+	@test -f $(1)/CMakeCache.txt || $(CMAKE) -S . -B $(1) $(2)
+endef
+
+all: deps
+	$(call configure,build,-DCMAKE_BUILD_TYPE=Release)
+	$(CMAKE) --build build -j$(JOBS) -- --no-print-directory
+
+deps:
+	@tools/install-deps.sh
+
+debug: deps
+	$(call configure,build-debug,-DCMAKE_BUILD_TYPE=Debug)
+	$(CMAKE) --build build-debug -j$(JOBS) -- --no-print-directory
+
+tsan: deps
+	$(call configure,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DILAN_TSAN=ON)
+	$(CMAKE) --build build-tsan -j$(JOBS) -- --no-print-directory
+
+# Release: everything; Debug: unit + tsan-labeled omp tests; TSan: tsan-labeled.
+test: venv
+	$(MAKE) --no-print-directory test-release
+	$(MAKE) --no-print-directory test-debug
+	$(MAKE) --no-print-directory test-tsan
+	$(MAKE) --no-print-directory test-python
+
+test-release: all
+	$(CTEST) --test-dir build --output-on-failure -j$(JOBS) $(CTEST_ARGS)
+
+test-debug: debug
+	$(CTEST) --test-dir build-debug --output-on-failure -j$(JOBS) -L 'unit|tsan' $(CTEST_ARGS)
+
+test-tsan: tsan
+	$(CTEST) --test-dir build-tsan --output-on-failure -j$(JOBS) -L tsan --no-tests=ignore $(CTEST_ARGS)
+
+test-python: venv all
+	@if [ -d tests/python ] && find tests/python -name 'test_*.py' -o -name '*_test.py' | grep -q .; then \
+	  PYTHONPATH=$(CURDIR)/python$${PYTHONPATH:+:$$PYTHONPATH} ILAN_BUILD_DIR=$(CURDIR)/build \
+	    $(VENV)/bin/pytest -q tests/python; \
+	else echo "test-python: no Python tests, skipping"; fi
+
+install: all
+	$(CMAKE) --install build --prefix $(PREFIX)
+
+bench: venv all
+	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)
+
+demo: all
+	$(MAKE) --no-print-directory bench BENCH_ARGS=--quick
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp:
+	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	$(VENV)/bin/python -c 'import pytest' 2>/dev/null || $(VENV)/bin/pip install -q pytest
+	touch $@
+
+clean:
+	rm -rf build build-debug build-tsan

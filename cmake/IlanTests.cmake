@@ -1,0 +1,138 @@
+# Test registration for ilan. Included from the top-level CMakeLists.txt.
+#
+#   tests/unit/test_*.c  -> executable linked with the runtime's objects
+#                           (hidden internals visible); ctest name unit.NAME,
+#                           label "unit".
+#   tests/omp/NAME.c     -> program built with gcc -fopenmp against the system
+#                           libgomp, run on ilan via LD_LIBRARY_PATH=<build>/lib;
+#                           ctest names omp.NAME.tN (N = 1 2 3 8 64), label "omp".
+#                           Files starting with "_" are skipped.
+#   tools/check-abi.sh   -> ctest "abi.symbols", label "unit".
+#
+# Directives in an OpenMP test source (one per line, anywhere in the file):
+#   // ilan-test: threads=1,4          thread counts instead of 1,2,3,8,64
+#   // ilan-test: env=VAR=VAL;V2=VAL2  extra environment entries
+#   // ilan-test: args=-n 100 --quick  command-line arguments (rest of line)
+#   // ilan-test: tsan                 also label "tsan" (run in Debug and TSan builds)
+# Several space-separated directives may share a line, except args= which
+# takes the rest of its line.
+
+set(ILAN_OMP_THREADS 1 2 3 8 64)
+set(ILAN_TEST_TIMEOUT 60)
+set(ILAN_TSAN_ENV "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1")
+
+# gcc 12's TSan fails ("unexpected memory mapping") when the kernel uses more
+# than 28 bits of mmap ASLR entropy; then run sanitized programs with ASLR off.
+set(ILAN_TSAN_LAUNCHER)
+if(ILAN_TSAN AND EXISTS /proc/sys/vm/mmap_rnd_bits)
+  file(READ /proc/sys/vm/mmap_rnd_bits rnd_bits)
+  string(STRIP "${rnd_bits}" rnd_bits)
+  find_program(SETARCH_PROGRAM setarch)
+  if(rnd_bits GREATER 28 AND SETARCH_PROGRAM)
+    set(ILAN_TSAN_LAUNCHER ${SETARCH_PROGRAM} ${CMAKE_SYSTEM_PROCESSOR} -R)
+  endif()
+endif()
+
+# ---- unit tests ------------------------------------------------------------
+file(GLOB ILAN_UNIT_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
+foreach(src IN LISTS ILAN_UNIT_TESTS)
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(unit_${name} ${src})
+  set_target_properties(unit_${name} PROPERTIES
+    OUTPUT_NAME ${name}
+    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/unit)
+  target_include_directories(unit_${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
+  # -UNDEBUG: tests use assert() in every build type.
+  target_compile_options(unit_${name} PRIVATE -UNDEBUG)
+  target_link_libraries(unit_${name} PRIVATE ilan_obj ${ILAN_LINK_LIBS})
+  target_link_options(unit_${name} PRIVATE -pthread ${ILAN_TSAN_FLAGS})
+  add_test(NAME unit.${name} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:unit_${name}>)
+  set_tests_properties(unit.${name} PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
+  if(ILAN_TSAN)
+    set_tests_properties(unit.${name} PROPERTIES ENVIRONMENT "${ILAN_TSAN_ENV}")
+  endif()
+endforeach()
+
+# ---- ABI check ---------------------------------------------------------------
+add_test(NAME abi.symbols
+  COMMAND ${CMAKE_SOURCE_DIR}/tools/check-abi.sh $<TARGET_FILE:ilan>)
+set_tests_properties(abi.symbols PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
+
+# ---- OpenMP tests ------------------------------------------------------------
+find_package(OpenMP REQUIRED COMPONENTS C)
+
+file(GLOB ILAN_OMP_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/omp/*.c)
+foreach(src IN LISTS ILAN_OMP_TESTS)
+  get_filename_component(name ${src} NAME_WE)
+  if(name MATCHES "^_")
+    continue()
+  endif()
+
+  # Parse "// ilan-test:" directives. Semicolons are protected while the
+  # file is handled as a CMake list, then restored.
+  set(threads ${ILAN_OMP_THREADS})
+  set(env)
+  set(args)
+  set(labels omp)
+  file(READ ${src} text)
+  string(REPLACE ";" "<ILAN_SEMI>" text "${text}")
+  string(REGEX MATCHALL "//[ \t]*ilan-test:[^\n]*" lines "${text}")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^//[ \t]*ilan-test:[ \t]*" "" line "${line}")
+    string(STRIP "${line}" line)
+    set(rest "")
+    if(line MATCHES "(^|[ \t])args=(.*)$")
+      set(rest "${CMAKE_MATCH_2}")
+      string(REGEX REPLACE "(^|[ \t])args=.*$" "" line "${line}")
+      string(REPLACE "<ILAN_SEMI>" ";" rest "${rest}")
+      separate_arguments(rest UNIX_COMMAND "${rest}")
+      list(APPEND args ${rest})
+    endif()
+    string(REGEX REPLACE "[ \t]+" ";" items "${line}")
+    foreach(item IN LISTS items)
+      string(REPLACE "<ILAN_SEMI>" ";" item "${item}")
+      if(item MATCHES "^threads=(.+)$")
+        string(REPLACE "," ";" threads "${CMAKE_MATCH_1}")
+      elseif(item MATCHES "^env=(.+)$")
+        list(APPEND env "${CMAKE_MATCH_1}")
+      elseif(item STREQUAL "tsan")
+        list(APPEND labels tsan)
+      elseif(NOT item STREQUAL "")
+        message(WARNING "${src}: unknown ilan-test directive '${item}'")
+      endif()
+    endforeach()
+  endforeach()
+
+  # The TSan build only builds and registers tests marked tsan.
+  if(ILAN_TSAN AND NOT "tsan" IN_LIST labels)
+    continue()
+  endif()
+
+  add_executable(omp_${name} ${src})
+  set_target_properties(omp_${name} PROPERTIES
+    OUTPUT_NAME ${name}
+    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/omp)
+  target_include_directories(omp_${name} PRIVATE
+    ${CMAKE_SOURCE_DIR}/tests/omp ${CMAKE_SOURCE_DIR}/include)
+  # A user program: gcc -fopenmp -O2, linked to the system libgomp; the
+  # runtime is swapped in at run time through LD_LIBRARY_PATH.
+  target_compile_options(omp_${name} PRIVATE
+    ${OpenMP_C_FLAGS} -O2 -g -UNDEBUG -Wall ${ILAN_TSAN_FLAGS})
+  target_link_options(omp_${name} PRIVATE ${OpenMP_C_FLAGS} ${ILAN_TSAN_FLAGS})
+  target_link_libraries(omp_${name} PRIVATE ${CMAKE_DL_LIBS} m)
+  # Build the runtime first so "make" leaves everything runnable.
+  add_dependencies(omp_${name} ilan)
+
+  foreach(n IN LISTS threads)
+    set(t omp.${name}.t${n})
+    add_test(NAME ${t} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:omp_${name}> ${args})
+    set(test_env "OMP_NUM_THREADS=${n}" "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${env})
+    if(ILAN_TSAN)
+      list(APPEND test_env "${ILAN_TSAN_ENV}")
+    endif()
+    set_tests_properties(${t} PROPERTIES
+      ENVIRONMENT "${test_env}"
+      TIMEOUT ${ILAN_TEST_TIMEOUT}
+      LABELS "${labels}")
+  endforeach()
+endforeach()

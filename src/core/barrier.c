@@ -1,0 +1,50 @@
+/* barrier.c — the team barrier's arrival and release protocol. */
+#include "core/barrier.h"
+
+void barrier_init(struct barrier *b, unsigned n)
+{
+    b->nthreads = n;
+    atomic_store_explicit(&b->remaining, n, memory_order_relaxed);
+    atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);
+}
+
+/* Arrives; the last arriver (returns true) has already released the round. */
+static inline bool barrier_arrive(struct barrier *b, unsigned round)
+{
+    if (atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1) {
+        atomic_store_explicit(&b->remaining, b->nthreads, memory_order_relaxed);
+        seq_advance(&b->release, round);
+        return true;
+    }
+    return false;
+}
+
+void barrier_wait(struct barrier *b)
+{
+    unsigned round = seq_read(&b->release);
+    if (!barrier_arrive(b, round))
+        seq_wait_past(&b->release, round);
+}
+
+bool barrier_wait_cancellable(struct barrier *b)
+{
+    if (atomic_load_explicit(&b->cancelled, memory_order_acquire))
+        return true;
+    unsigned round = seq_read(&b->release);
+    if (!barrier_arrive(b, round))
+        seq_wait_past(&b->release, round);
+    return atomic_load_explicit(&b->cancelled, memory_order_acquire);
+}
+
+void barrier_cancel(struct barrier *b)
+{
+    bool expected = false;
+    if (!atomic_compare_exchange_strong_explicit(&b->cancelled, &expected, true,
+                                                 memory_order_acq_rel, memory_order_acquire))
+        return;
+    /* Release the waiters of the current round. The round's counter is not
+     * reset: after cancellation no cancellable wait counts arrivals again,
+     * and the team's next region re-initializes the barrier. */
+    unsigned round = seq_read(&b->release);
+    seq_advance(&b->release, round);
+}

@@ -1,0 +1,38 @@
+/* barrier.h — the team barrier: a centralized counter plus a sequence word threads sleep on. */
+#ifndef ILAN_CORE_BARRIER_H
+#define ILAN_CORE_BARRIER_H
+
+#include <stdalign.h>
+#include <stdbool.h>
+#include "core/wait.h"
+#include "tunables.h"
+
+/*
+ * Arrivals count down `remaining`; the last arriver resets it and advances
+ * `release`, on which the others wait (spin, then futex). The two words live
+ * on separate cache lines so that arrivals do not disturb the spinners.
+ * Cancellation (cancel parallel) sets `cancelled` and advances `release`
+ * early; every later cancellable wait then returns at once.
+ */
+struct barrier {
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned remaining; /* threads still to arrive this round */
+    unsigned nthreads;                                   /* team size the barrier counts */
+    alignas(ILAN_CACHE_LINE) seqword release;            /* advanced once per completed round */
+    _Atomic bool cancelled;                              /* the region was cancelled */
+};
+
+/* Prepares the barrier for a team of n. Only while no thread uses it. */
+void barrier_init(struct barrier *b, unsigned n);
+
+/* Waits for all team threads. Any team thread may call. */
+void barrier_wait(struct barrier *b);
+
+/* Like barrier_wait, but returns true without waiting for the others when
+ * the region has been cancelled (before or during the wait). */
+bool barrier_wait_cancellable(struct barrier *b);
+
+/* Marks the region cancelled and releases every thread waiting in a
+ * cancellable wait. Any team thread may call, more than once. */
+void barrier_cancel(struct barrier *b);
+
+#endif

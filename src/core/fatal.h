@@ -1,0 +1,15 @@
+/* fatal.h — the runtime's two ways of speaking up: a warning, or stopping the program. */
+#ifndef ILAN_CORE_FATAL_H
+#define ILAN_CORE_FATAL_H
+
+/* Prints "ilan: <message>" on stderr and continues. */
+void ilan_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "ilan: <message>" on stderr and stops the program (exit status 1). */
+_Noreturn void ilan_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Stops the program because `construct` (an entry point name) is not
+ * implemented by this build of ilan. */
+_Noreturn void ilan_unsupported(const char *construct);
+
+#endif

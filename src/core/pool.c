@@ -1,0 +1,84 @@
+/* pool.c — creating worker threads, parking them between regions, and lending them to teams. */
+#include "core/pool.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "core/fatal.h"
+#include "core/icv.h"
+#include "core/mutex.h"
+#include "core/team.h"
+#include "os/linux/thread.h"
+
+static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top and created */
+static struct worker *idle_top;          /* idle workers, most recently used first */
+static unsigned created;                 /* workers created so far */
+
+/* Runs one region's implicit task on a worker (defined in team.c). */
+void team_run_worker(struct team *t, unsigned team_id);
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct ilan_thread *ts = &ilan_tls;
+    ts->worker = w;
+    ts->icv = icv_global.initial;
+    ts->ready = true;
+    unsigned seen = 0; /* `go` starts at 0; each dispatch advances it once */
+    for (;;) {
+        seq_wait_past(&w->go, seen);
+        seen += SEQ_STEP;
+        team_run_worker(w->team, w->team_id);
+    }
+    return NULL;
+}
+
+static struct worker *worker_create(void)
+{
+    struct worker *w = aligned_alloc(ILAN_CACHE_LINE, sizeof *w);
+    if (!w)
+        ilan_fatal("out of memory creating a worker thread");
+    memset(w, 0, sizeof *w);
+    size_t stack = icv_global.stacksize ? icv_global.stacksize : ILAN_DEFAULT_STACKSIZE;
+    int rc = os_thread_start(worker_main, w, stack);
+    if (rc)
+        ilan_fatal("cannot create worker thread %u (error %d, stack %zu bytes): "
+                   "lower OMP_NUM_THREADS or OMP_STACKSIZE",
+                   created + 1, rc, stack);
+    return w;
+}
+
+void pool_acquire(struct worker **out, unsigned n)
+{
+    unsigned got = 0;
+    mutex_lock(&pool_lock);
+    while (got < n && idle_top) {
+        out[got++] = idle_top;
+        idle_top = idle_top->next_idle;
+    }
+    unsigned first_new = created;
+    created += n - got;
+    mutex_unlock(&pool_lock);
+    for (unsigned i = 0; got < n; i++, got++) {
+        out[got] = worker_create();
+        out[got]->index = first_new + i;
+    }
+}
+
+void pool_release(struct worker **w, unsigned n)
+{
+    if (n == 0)
+        return;
+    for (unsigned i = 0; i + 1 < n; i++)
+        w[i]->next_idle = w[i + 1];
+    mutex_lock(&pool_lock);
+    w[n - 1]->next_idle = idle_top;
+    idle_top = w[0];
+    mutex_unlock(&pool_lock);
+}
+
+void pool_dispatch(struct worker *w, struct team *t, unsigned team_id)
+{
+    w->team = t;
+    w->team_id = team_id;
+    seq_advance(&w->go, seq_read(&w->go));
+}

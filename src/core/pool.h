@@ -1,0 +1,31 @@
+/* pool.h — the process-wide pool of worker threads that teams borrow. */
+#ifndef ILAN_CORE_POOL_H
+#define ILAN_CORE_POOL_H
+
+#include <stdalign.h>
+#include "core/wait.h"
+#include "tunables.h"
+
+struct team;
+
+/* A pool thread. Owned by at most one team at a time; between regions it
+ * sleeps on `go`. */
+struct worker {
+    alignas(ILAN_CACHE_LINE) seqword go; /* advanced by a master to dispatch a region */
+    struct team *team;                   /* team to join, written before `go` advances */
+    unsigned team_id;                    /* thread number in that team */
+    unsigned index;                      /* creation order, for diagnostics */
+    struct worker *next_idle;            /* link in the pool's idle stack */
+};
+
+/* Fills out[0..n-1] with idle workers, creating threads as needed. Dies
+ * with a message if the OS refuses to create a thread. Any thread. */
+void pool_acquire(struct worker **out, unsigned n);
+
+/* Returns n workers that have finished their region to the pool. */
+void pool_release(struct worker **w, unsigned n);
+
+/* Hands a region to a worker taken from the pool. Only its owning master. */
+void pool_dispatch(struct worker *w, struct team *t, unsigned team_id);
+
+#endif

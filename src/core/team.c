@@ -1,0 +1,222 @@
+/* team.c — starting and ending parallel regions: team size, dispatch, join and nesting. */
+#include "core/team.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "core/fatal.h"
+#include "core/pool.h"
+
+_Atomic unsigned team_busy_threads = 1; /* the initial thread */
+
+unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct icv *icv,
+                           unsigned active_level, unsigned busy_threads, unsigned num_procs)
+{
+    if (!if_clause || active_level >= icv->max_active_levels)
+        return 1;
+    unsigned n = num_threads ? num_threads : icv->nthreads;
+    /* The encountering thread already counts as busy, and joins the team. */
+    unsigned available = icv->thread_limit > busy_threads ? icv->thread_limit - busy_threads + 1 : 1;
+    if (icv->dyn) {
+        unsigned idle_cpus = num_procs > busy_threads ? num_procs - busy_threads + 1 : 1;
+        if (n > idle_cpus)
+            n = idle_cpus;
+    }
+    if (n > available)
+        n = available;
+    return n ? n : 1;
+}
+
+/* A team with room for n threads: the calling thread's hot team for
+ * top-level regions of non-pool threads (the same workers, hence the same
+ * cores, region after region), else one of its spare teams, else a new one. */
+static struct team *team_obtain(struct ilan_thread *ts, unsigned n, bool top_level)
+{
+    struct team *t = top_level ? ts->hot_team : ts->spare_teams;
+    if (t && !top_level)
+        ts->spare_teams = t->next_spare;
+    if (!t) {
+        t = aligned_alloc(ILAN_CACHE_LINE, sizeof *t);
+        if (!t)
+            ilan_fatal("out of memory starting a parallel region of %u threads", n);
+        memset(t, 0, sizeof *t);
+        t->pooled_workers = !top_level;
+        if (top_level)
+            ts->hot_team = t;
+    }
+    if (t->capacity < n) {
+        struct worker **grown = realloc(t->workers, n * sizeof *grown);
+        if (!grown)
+            ilan_fatal("out of memory starting a parallel region of %u threads", n);
+        t->workers = grown;
+        t->capacity = n;
+    }
+    return t;
+}
+
+/* The hot team keeps its workers between regions: grow or shrink the set to
+ * n - 1, keeping workers 1..min(old,new)-1 in place. */
+static void team_staff_hot(struct team *t, unsigned n)
+{
+    unsigned have = t->nthreads ? t->nthreads : 1;
+    if (n > have)
+        pool_acquire(t->workers + have, n - have);
+    else if (n < have)
+        pool_release(t->workers + n, have - n);
+}
+
+/* Prepares the per-region shared state of a team of n threads. */
+static void team_reset(struct team *t, unsigned n)
+{
+    barrier_init(&t->barrier, n);
+    atomic_store_explicit(&t->single_claimed, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->cancel_flags, 0, memory_order_relaxed);
+    t->copyprivate = NULL;
+    for (unsigned i = 0; i < ILAN_WS_RING; i++) {
+        atomic_store_explicit(&t->ws_ring[i].claimed, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->ws_ring[i].published_k, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->ws_ring[i].left, n, memory_order_relaxed);
+    }
+}
+
+/* The ICVs the implicit tasks of a region start with: the encountering
+ * task's, moved one step down the OMP_NUM_THREADS / OMP_PROC_BIND lists. */
+static struct icv child_icv_of(const struct icv *parent, unsigned proc_bind)
+{
+    struct icv c = *parent;
+    unsigned pos = parent->nthreads_pos + 1u;
+    if (pos < icv_global.nthreads_list_len) {
+        c.nthreads = icv_global.nthreads_list[pos];
+        c.nthreads_pos = (unsigned char)pos;
+    }
+    pos = parent->bind_pos + 1u;
+    if (pos < icv_global.bind_list_len) {
+        c.bind = icv_global.bind_list[pos];
+        c.bind_pos = (unsigned char)pos;
+    }
+    if (proc_bind && c.bind == ICV_BIND_FALSE)
+        (void)0; /* binding is off for the whole program: the clause is ignored (spec 2.6.2) */
+    return c;
+}
+
+/* The calling thread's state at the start of an implicit task of t. */
+static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned team_id)
+{
+    ts->team = t;
+    ts->team_id = team_id;
+    ts->icv = t->child_icv;
+    ts->ws_seq = 0;
+    ts->single_seq = 0;
+    ts->ws = NULL;
+    memset(&ts->loop, 0, sizeof ts->loop);
+}
+
+/* Makes the calling thread start inside the team's first worksharing
+ * construct (combined parallel loop / sections). */
+static void thread_enter_first_ws(struct ilan_thread *ts, struct team *t)
+{
+    ts->ws_seq = 1;
+    ts->ws = &t->ws_ring[1 % ILAN_WS_RING];
+}
+
+void team_run_worker(struct team *t, unsigned team_id)
+{
+    struct ilan_thread *ts = &ilan_tls;
+    thread_enter_team(ts, t, team_id);
+    if (t->starts_in_ws)
+        thread_enter_first_ws(ts, t);
+    t->fn(t->data);
+    ts->team = NULL;
+    /* The last worker out tells the master. Its seq_advance may land after
+     * the master has moved on to the team's next region: teams are never
+     * freed, and the master re-checks `unfinished` after each wake-up. */
+    unsigned round = seq_read(&t->finished);
+    if (atomic_fetch_sub_explicit(&t->unfinished, 1, memory_order_acq_rel) == 1)
+        seq_advance(&t->finished, round);
+}
+
+void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bool if_clause,
+                        unsigned proc_bind,
+                        void (*init_ws)(struct ws *w, void *arg, unsigned nthreads), void *arg)
+{
+    struct ilan_thread *ts = thread_self();
+    struct team *parent = ts->team;
+    unsigned level = parent ? parent->level : 0;
+    unsigned active_level = parent ? parent->active_level : 0;
+    unsigned busy = atomic_load_explicit(&team_busy_threads, memory_order_relaxed);
+    unsigned n = team_resolve_size(num_threads, if_clause, &ts->icv, active_level, busy,
+                                   icv_global.num_procs);
+
+    bool top_level = parent == NULL && ts->worker == NULL && n > 1;
+    struct team *t = team_obtain(ts, n, top_level);
+    if (top_level)
+        team_staff_hot(t, n);
+    else if (n > 1)
+        pool_acquire(t->workers + 1, n - 1);
+
+    t->nthreads = n;
+    t->level = level + 1;
+    t->active_level = active_level + (n > 1);
+    t->parent = parent;
+    t->fn = fn;
+    t->data = data;
+    t->child_icv = child_icv_of(&ts->icv, proc_bind);
+    team_reset(t, n);
+    t->master_saved = *ts;
+    t->starts_in_ws = init_ws != NULL;
+    if (init_ws) {
+        struct ws *w = &t->ws_ring[1 % ILAN_WS_RING];
+        init_ws(w, arg, n);
+        atomic_store_explicit(&w->claimed, 1, memory_order_relaxed);
+        atomic_store_explicit(&w->left, 0, memory_order_relaxed);
+        atomic_store_explicit(&w->published_k, 1, memory_order_relaxed);
+    }
+    thread_enter_team(ts, t, 0);
+    if (init_ws)
+        thread_enter_first_ws(ts, t);
+
+    if (n > 1) {
+        busy = atomic_fetch_add_explicit(&team_busy_threads, n - 1, memory_order_relaxed) + n - 1;
+        wait_update_spin_budget(busy);
+        atomic_store_explicit(&t->unfinished, n - 1, memory_order_relaxed);
+        /* pool_dispatch's release store publishes everything written above. */
+        for (unsigned i = 1; i < n; i++)
+            pool_dispatch(t->workers[i], t, i);
+    }
+}
+
+void team_begin(void (*fn)(void *), void *data, unsigned num_threads, bool if_clause,
+                unsigned proc_bind)
+{
+    team_begin_with_ws(fn, data, num_threads, if_clause, proc_bind, NULL, NULL);
+}
+
+void team_end(void)
+{
+    struct ilan_thread *ts = &ilan_tls;
+    struct team *t = ts->team;
+    unsigned n = t->nthreads;
+    if (n > 1) {
+        /* Re-check after every wake-up: a worker of an earlier region of
+         * this team may advance `finished` late (see team_run_worker). */
+        for (;;) {
+            unsigned round = seq_read(&t->finished);
+            if (atomic_load_explicit(&t->unfinished, memory_order_acquire) == 0)
+                break;
+            seq_wait_past(&t->finished, round);
+        }
+        unsigned busy =
+            atomic_fetch_sub_explicit(&team_busy_threads, n - 1, memory_order_relaxed) - (n - 1);
+        wait_update_spin_budget(busy);
+        if (t->pooled_workers)
+            pool_release(t->workers + 1, n - 1);
+    }
+    struct team *hot = ts->hot_team;
+    struct team *spare = ts->spare_teams;
+    *ts = t->master_saved;
+    ts->hot_team = hot;
+    ts->spare_teams = spare;
+    if (t != hot) {
+        t->next_spare = ts->spare_teams;
+        ts->spare_teams = t;
+    }
+}

@@ -1,0 +1,84 @@
+/* team.h — a team of threads executing one parallel region, and how regions start and end. */
+#ifndef ILAN_CORE_TEAM_H
+#define ILAN_CORE_TEAM_H
+
+#include <stdalign.h>
+#include <stdbool.h>
+#include "core/barrier.h"
+#include "core/icv.h"
+#include "core/thread.h"
+#include "core/ws.h"
+#include "tunables.h"
+
+struct worker;
+
+/* Cancellation flags of a team (GOMP_cancel's `which` bits, see cancel.c). */
+#define TEAM_CANCEL_LOOP 1u     /* the current worksharing loop was cancelled */
+#define TEAM_CANCEL_SECTIONS 2u /* the current sections construct was cancelled */
+
+/*
+ * The team of a parallel region. The master (team_id 0) is the thread that
+ * encountered the region; workers 1..nthreads-1 come from the pool. A team
+ * of one (a serialized region) still exists so that levels, ancestors and
+ * worksharing behave uniformly.
+ */
+struct team {
+    /* Set up by the master before dispatch, read-only during the region. */
+    unsigned nthreads;                 /* threads in the team */
+    unsigned level;                    /* omp_get_level() inside the region */
+    unsigned active_level;             /* omp_get_active_level() inside the region */
+    struct team *parent;               /* enclosing team, NULL at level 1 */
+    void (*fn)(void *);                /* outlined region body */
+    void *data;                        /* its argument block */
+    struct icv child_icv;              /* ICVs every implicit task starts with */
+    struct worker **workers;           /* workers[i] runs team_id i; workers[0] unused (master) */
+    unsigned capacity;                 /* entries allocated in workers[] */
+    struct ilan_thread master_saved;   /* the master's thread state before the region */
+    bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
+    bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */
+    struct team *next_spare;           /* link in the master's spare_teams list */
+
+    alignas(ILAN_CACHE_LINE) struct barrier barrier; /* the team barrier */
+
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned single_claimed; /* last single construct taken */
+    void *copyprivate;                 /* data broadcast by single copyprivate */
+    _Atomic unsigned cancel_flags;     /* TEAM_CANCEL_* for the current construct */
+
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned unfinished; /* workers still in the region */
+    seqword finished;                  /* advanced by the last worker to finish */
+
+    struct ws ws_ring[ILAN_WS_RING];   /* worksharing construct slots (ws.h) */
+};
+
+/* Starts a region: resolves the team size from the request and the ICVs
+ * (OpenMP 5.1 "determining the number of threads"), dispatches workers that
+ * run fn(data), and makes the caller the team's master. The caller then runs
+ * fn(data) itself and calls team_end. num_threads 0 means "not specified";
+ * if_clause false serializes; proc_bind is 0 when absent. */
+void team_begin(void (*fn)(void *), void *data, unsigned num_threads, bool if_clause,
+                unsigned proc_bind);
+
+/* Like team_begin, for combined constructs (parallel loop, parallel
+ * sections) whose outlined body starts inside the worksharing construct: the
+ * master calls init_ws(slot, arg, nthreads) on the slot of the team's first
+ * construct before any thread starts, and every thread begins the region
+ * already inside that construct (ts->ws set, ts->ws_seq == 1). */
+void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bool if_clause,
+                        unsigned proc_bind,
+                        void (*init_ws)(struct ws *w, void *arg, unsigned nthreads), void *arg);
+
+/* Ends the region begun by the calling master: waits for every worker to
+ * finish, releases them, and restores the master's previous state. */
+void team_end(void);
+
+/* The number of threads a region would get: a pure function of the request
+ * and the encountering thread's situation. busy_threads counts threads
+ * already working in the contention group (including the caller). */
+unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct icv *icv,
+                           unsigned active_level, unsigned busy_threads, unsigned num_procs);
+
+/* Threads currently running OpenMP work (the contention group), for
+ * OMP_THREAD_LIMIT. */
+extern _Atomic unsigned team_busy_threads;
+
+#endif

@@ -1,0 +1,50 @@
+/* thread.h — the state every OpenMP thread keeps about itself (thread-local). */
+#ifndef ILAN_CORE_THREAD_H
+#define ILAN_CORE_THREAD_H
+
+#include <stdbool.h>
+#include "core/icv.h"
+#include "sched/iter.h"
+
+struct team;
+struct ws;
+struct worker;
+
+/*
+ * One per OS thread that runs OpenMP code: the initial thread, pool workers,
+ * and user threads that call into the runtime. Only its own thread reads or
+ * writes it, except that a master saves and restores its own fields around a
+ * nested region (see team.c).
+ */
+struct ilan_thread {
+    struct team *team;       /* innermost enclosing team; NULL outside every parallel region */
+    unsigned team_id;        /* omp_get_thread_num() in that team */
+    struct icv icv;          /* ICVs of the current (implicit) task */
+    unsigned ws_seq;         /* worksharing constructs started in the current team */
+    unsigned single_seq;     /* single constructs met in the current team */
+    struct ws *ws;           /* slot of the worksharing construct being executed */
+    struct loop_thread loop; /* this thread's private state of that loop (sched/iter.h) */
+    struct worker *worker;   /* pool worker this thread is; NULL for non-pool threads */
+    struct team *hot_team;   /* team kept for reuse by this thread's next top-level region */
+    struct team *spare_teams; /* teams this thread mastered before, kept for reuse (never freed:
+                                 a finishing worker may still touch its team's join word) */
+    int teams_num;           /* omp_get_team_num() inside a host teams construct */
+    int teams_count;         /* omp_get_num_teams() inside a host teams construct (0: none) */
+    bool ready;              /* icv has been initialized */
+};
+
+extern __thread struct ilan_thread ilan_tls __attribute__((tls_model("initial-exec")));
+
+/* First-use initialization of a thread that did not come from the pool. */
+void thread_init_foreign(struct ilan_thread *ts);
+
+/* The calling thread's state, initialized. Any thread. */
+static inline struct ilan_thread *thread_self(void)
+{
+    struct ilan_thread *ts = &ilan_tls;
+    if (__builtin_expect(!ts->ready, 0))
+        thread_init_foreign(ts);
+    return ts;
+}
+
+#endif

@@ -1,0 +1,67 @@
+/* wait.c — the slow path of seqword waits and the spin budget policy. */
+#include "core/wait.h"
+
+#include "core/icv.h"
+#include "os/linux/thread.h"
+#include "tunables.h"
+
+_Atomic unsigned wait_spin_budget = ILAN_SPIN_DEFAULT;
+
+/* The spin budget, as a pure function of the wait settings and the load.
+ * Passive waits never spin; active waits spin forever; otherwise spin the
+ * configured count unless threads outnumber CPUs, where spinning only delays
+ * the thread being waited for. */
+unsigned wait_spin_budget_for(int wait_policy, unsigned spin_count, bool spin_count_set,
+                                unsigned live_threads, unsigned cpus)
+{
+    if (wait_policy == 0)
+        return 0;
+    if (wait_policy == 1)
+        return ILAN_SPIN_ACTIVE;
+    if (live_threads > cpus)
+        return spin_count_set && spin_count < ILAN_SPIN_OVERSUBSCRIBED ? spin_count
+                                                                       : ILAN_SPIN_OVERSUBSCRIBED;
+    return spin_count;
+}
+
+void wait_update_spin_budget(unsigned live_threads)
+{
+    unsigned budget = wait_spin_budget_for(icv_global.wait_policy, icv_global.spin_count,
+                                       icv_global.spin_count_set, live_threads,
+                                       icv_global.num_procs ? icv_global.num_procs : 1);
+    if (budget != atomic_load_explicit(&wait_spin_budget, memory_order_relaxed)) /* keep the line clean */
+        atomic_store_explicit(&wait_spin_budget, budget, memory_order_relaxed);
+}
+
+void seq_wait_slow(seqword *s, unsigned seen)
+{
+    unsigned budget = atomic_load_explicit(&wait_spin_budget, memory_order_relaxed);
+    for (unsigned i = 0; i < budget; i++) {
+        if (seq_read(s) != seen)
+            return;
+        if ((i + 1) % ILAN_SPIN_YIELD_EVERY == 0)
+            os_yield();
+        else
+            os_cpu_relax();
+    }
+    for (;;) {
+        unsigned w = atomic_load_explicit(&s->word, memory_order_acquire);
+        if ((w & ~SEQ_SLEEPERS) != seen)
+            return;
+        if (!(w & SEQ_SLEEPERS) &&
+            !atomic_compare_exchange_weak_explicit(&s->word, &w, w | SEQ_SLEEPERS,
+                                                   memory_order_acq_rel, memory_order_acquire))
+            continue; /* the word moved under us: re-check */
+        os_futex_wait(&s->word, seen | SEQ_SLEEPERS);
+    }
+}
+
+void wait_spin_until(bool (*pred)(void *), void *arg)
+{
+    for (unsigned i = 0; !pred(arg); i++) {
+        if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED || (i + 1) % 64 == 0)
+            os_yield();
+        else
+            os_cpu_relax();
+    }
+}

@@ -1,0 +1,70 @@
+/* wait.h — spin-then-sleep waiting on a 32-bit sequence word (the one way ilan threads wait). */
+#ifndef ILAN_CORE_WAIT_H
+#define ILAN_CORE_WAIT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include "os/linux/futex.h"
+
+/*
+ * A seqword is a 32-bit counter that only moves forward in steps of 2; bit 0
+ * says "a thread may be sleeping on this word". Waiters spin for a while on
+ * the counter, then set bit 0 and sleep on the futex; the single thread that
+ * advances the counter wakes sleepers only if bit 0 was set, so the fast path
+ * (nobody asleep) makes no system call. Exactly one thread may advance a
+ * given seqword at a time (the barrier's last arriver, a team's master, a
+ * work-share's initializer); any number may wait.
+ */
+#define SEQ_SLEEPERS 1u
+#define SEQ_STEP 2u
+
+typedef struct {
+    _Atomic unsigned word; /* counter << 1 | SEQ_SLEEPERS */
+} seqword;
+
+/* Current counter value (bit 0 cleared). Acquire: what the advancer wrote
+ * before advancing is visible once the new value is seen. */
+static inline unsigned seq_read(seqword *s)
+{
+    return atomic_load_explicit(&s->word, memory_order_acquire) & ~SEQ_SLEEPERS;
+}
+
+/* Slow path of seq_wait_past: spin, yield, then sleep. */
+void seq_wait_slow(seqword *s, unsigned seen);
+
+/* Returns once the counter differs from `seen` (a value from seq_read). */
+static inline void seq_wait_past(seqword *s, unsigned seen)
+{
+    if (__builtin_expect(seq_read(s) != seen, 1))
+        return;
+    seq_wait_slow(s, seen);
+}
+
+/* Moves the counter from `current` (the value the caller knows it holds) to
+ * the next value with release order, waking any sleepers. */
+static inline void seq_advance(seqword *s, unsigned current)
+{
+    unsigned old = atomic_exchange_explicit(&s->word, current + SEQ_STEP, memory_order_acq_rel);
+    if (old & SEQ_SLEEPERS)
+        os_futex_wake_all(&s->word);
+}
+
+/* The spin budget, as a pure function of the wait settings and the load
+ * (policy; unit-tested). wait_policy: -1 unset, 0 passive, 1 active. */
+unsigned wait_spin_budget_for(int wait_policy, unsigned spin_count, bool spin_count_set,
+                              unsigned live_threads, unsigned cpus);
+
+/* Sets the spin budget from the wait policy, the spin-count knob and the
+ * number of busy threads compared with the CPUs available. Called when the
+ * thread count changes (not on the hot path). */
+void wait_update_spin_budget(unsigned live_threads);
+
+/* Spins before sleeping, as decided by wait_update_spin_budget. */
+extern _Atomic unsigned wait_spin_budget;
+
+/* Spins with a pause, yielding periodically, until pred(arg) holds; used for
+ * short waits that are never worth a futex (a work-share slot to be freed).
+ * Yields immediately when oversubscribed. */
+void wait_spin_until(bool (*pred)(void *), void *arg);
+
+#endif

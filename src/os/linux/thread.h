@@ -1,0 +1,30 @@
+/* thread.h — OS threads, CPU sets and yielding: the thread half of the OS layer. */
+#ifndef ILAN_OS_THREAD_H
+#define ILAN_OS_THREAD_H
+
+#include <stddef.h>
+
+/* Starts a detached OS thread running fn(arg) with a stack of stack_bytes
+ * (0: the system default). Returns 0 or an errno value. */
+int os_thread_start(void *(*fn)(void *), void *arg, size_t stack_bytes);
+
+/* Number of CPUs in the calling process's affinity mask (taskset, cgroups);
+ * at least 1. */
+unsigned os_cpus_allowed(void);
+
+/* Gives the CPU to another runnable thread. */
+void os_yield(void);
+
+/* CPU relax hint for spin loops. */
+static inline void os_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield" ::: "memory");
+#else
+    __asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+#endif

@@ -1,0 +1,24 @@
+/* time.h — monotonic clock readings for omp_get_wtime and instrumentation. */
+#ifndef ILAN_OS_TIME_H
+#define ILAN_OS_TIME_H
+
+#include <stdint.h>
+#include <time.h>
+
+/* Nanoseconds on CLOCK_MONOTONIC (vDSO: no system call). */
+static inline uint64_t os_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Resolution of CLOCK_MONOTONIC in seconds. */
+static inline double os_clock_tick(void)
+{
+    struct timespec ts;
+    clock_getres(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#endif

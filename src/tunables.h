@@ -1,0 +1,40 @@
+/* tunables.h — every compile-time tunable of the runtime, in one place. */
+#ifndef ILAN_TUNABLES_H
+#define ILAN_TUNABLES_H
+
+#define ILAN_VERSION_STRING "0.1.0"
+
+/* Cache line size assumed for padding shared hot fields apart. */
+#define ILAN_CACHE_LINE 64
+
+/* Spin iterations before a waiting thread sleeps, when the machine is not
+ * oversubscribed and OMP_WAIT_POLICY is unset (a few tens of microseconds). */
+#define ILAN_SPIN_DEFAULT 20000u
+
+/* Spin iterations before sleeping when there are more threads than CPUs:
+ * spinning then only steals time from the thread we wait for. */
+#define ILAN_SPIN_OVERSUBSCRIBED 64u
+
+/* Spin iterations under OMP_WAIT_POLICY=active (effectively never sleep;
+ * the waiter still yields the CPU periodically). */
+#define ILAN_SPIN_ACTIVE 0xffffffffu
+
+/* While spinning, yield the CPU every this many iterations so that an
+ * oversubscribed peer can run. */
+#define ILAN_SPIN_YIELD_EVERY 1024u
+
+/* Work-share ring slots per team: how many nowait worksharing constructs a
+ * fast thread may run ahead of the slowest one before it waits. */
+#define ILAN_WS_RING 8u
+
+/* Default stack size of worker threads when OMP_STACKSIZE is unset: deep
+ * recursion in parallel regions must not crash (glibc's default is 8 MiB). */
+#define ILAN_DEFAULT_STACKSIZE (16ul << 20)
+
+/* Upper bound on the length of OMP_NUM_THREADS / OMP_PROC_BIND lists. */
+#define ILAN_MAX_NEST_LIST 16
+
+/* Default for OMP_MAX_ACTIVE_LEVELS and the supported maximum. */
+#define ILAN_SUPPORTED_ACTIVE_LEVELS 255u
+
+#endif
