@@ -93,8 +93,7 @@ static struct icv child_icv_of(const struct icv *parent, unsigned proc_bind)
         c.bind = icv_global.bind_list[pos];
         c.bind_pos = (unsigned char)pos;
     }
-    if (proc_bind && c.bind == ICV_BIND_FALSE)
-        (void)0; /* binding is off for the whole program: the clause is ignored (spec 2.6.2) */
+    (void)proc_bind; /* the clause chooses where threads go, not an ICV; see topo/ */
     return c;
 }
 
