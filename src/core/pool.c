@@ -1,6 +1,7 @@
 /* pool.c — creating worker threads, parking them between regions, and lending them to teams. */
 #include "core/pool.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/fatal.h"
@@ -32,8 +33,26 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* In a child of fork() only the forking thread exists: forget the workers
+ * of the parent so the child's next region creates its own. */
+static void pool_forget_after_fork(void)
+{
+    idle_top = NULL;
+    created = 0;
+    atomic_store_explicit(&pool_lock.state, 0, memory_order_relaxed);
+    atomic_store_explicit(&team_busy_threads, 1, memory_order_relaxed);
+    ilan_tls.hot_team = NULL; /* its workers are gone; the struct is leaked on purpose */
+}
+
+static void pool_register_fork_handler(void)
+{
+    pthread_atfork(NULL, NULL, pool_forget_after_fork);
+}
+
 static struct worker *worker_create(void)
 {
+    static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
+    pthread_once(&fork_handler_once, pool_register_fork_handler);
     struct worker *w = aligned_alloc(ILAN_CACHE_LINE, sizeof *w);
     if (!w)
         ilan_fatal("out of memory creating a worker thread");
