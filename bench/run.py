@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""Construct-overhead benchmark: one gcc -fopenmp binary on three runtimes.
+
+Builds bench/overhead/syncbench.c into build/bench/syncbench (if missing or
+older than its source), then runs that same binary on
+  libgomp  the system libgomp.so.1 (ilan's build/lib removed from LD_LIBRARY_PATH)
+  libomp   LD_PRELOAD=/usr/lib/llvm-14/lib/libomp.so
+  ilan     LD_LIBRARY_PATH=<repo>/build/lib
+in round-robin rounds (libgomp, libomp, ilan, libgomp, ...) so that machine
+noise hits all runtimes alike.  Each run reports, per construct, the median
+overhead over its inner repetitions; the result per runtime is the median of
+those medians over the rounds.  Every run must say which runtime it really ran
+on (its "runtime_self" line); a mismatch is an error.
+
+    python3 bench/run.py --quick --threads 2 --markdown
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import resource
+import shlex
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SRC = os.path.join(REPO, "bench", "overhead", "syncbench.c")
+BIN_DIR = os.path.join(REPO, "build", "bench")
+BIN = os.path.join(BIN_DIR, "syncbench")
+ILAN_LIB_DIR = os.path.join(REPO, "build", "lib")
+LIBOMP = "/usr/lib/llvm-14/lib/libomp.so"
+RUNTIMES = ("libgomp", "libomp", "ilan")
+CFLAGS = ["-fopenmp", "-O2", "-Wall"]
+
+# LLVM 14's libomp reserves hidden-helper threads; with them enabled we saw,
+# in about half of the runs on 2-CPU VMs, both team threads share one CPU
+# (barrier 36 us instead of 0.15 us).  gcc binaries never use hidden-helper
+# tasks (target nowait), so switching them off is neutral for what we measure.
+# --libomp-defaults keeps libomp's own defaults instead.
+LIBOMP_ENV = {"LIBOMP_USE_HIDDEN_HELPER_TASK": "0"}
+
+# A run counts as disturbed when other processes (or the hypervisor, "steal")
+# took more than this share of the machine's CPU time while it ran.
+NOISY = 0.05
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def die(msg):
+    log("run.py: error: " + msg)
+    sys.exit(1)
+
+
+# ------------------------------------------------------------------ build
+
+def build():
+    """Compile the benchmark if the binary is missing or stale."""
+    if os.path.exists(BIN) and os.path.getmtime(BIN) >= os.path.getmtime(SRC) \
+            and os.path.getmtime(BIN) >= os.path.getmtime(__file__):
+        return
+    os.makedirs(BIN_DIR, exist_ok=True)
+    cmd = ["gcc"] + CFLAGS + ["-o", BIN, SRC, "-ldl"]
+    log("building: " + " ".join(shlex.quote(c) for c in cmd))
+    try:
+        subprocess.run(cmd, check=True)
+    except FileNotFoundError:
+        die("gcc not found: install gcc 12 (apt-get install gcc)")
+    except subprocess.CalledProcessError:
+        die("compiling %s failed (see the compiler output above)" % SRC)
+
+
+# ------------------------------------------------------------ environments
+
+def strip_ilan(path_list):
+    """LD_LIBRARY_PATH without ilan's build/lib."""
+    keep = [p for p in path_list.split(":")
+            if p and os.path.realpath(p) != os.path.realpath(ILAN_LIB_DIR)]
+    return ":".join(keep)
+
+
+def runtime_env(rt, threads, libomp_defaults):
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = str(threads)
+    env.pop("LD_PRELOAD", None)
+    lib_path = strip_ilan(env.get("LD_LIBRARY_PATH", ""))
+    if rt == "ilan":
+        lib_path = ILAN_LIB_DIR + (":" + lib_path if lib_path else "")
+    elif rt == "libomp":
+        env["LD_PRELOAD"] = LIBOMP
+        if not libomp_defaults:
+            for k, v in LIBOMP_ENV.items():
+                env.setdefault(k, v)
+    if lib_path:
+        env["LD_LIBRARY_PATH"] = lib_path
+    else:
+        env.pop("LD_LIBRARY_PATH", None)
+    return env
+
+
+def available_runtimes(wanted):
+    """The runtimes to run, and a note for each one that is skipped."""
+    run, notes = [], {}
+    for rt in wanted:
+        if rt == "libomp" and not os.path.exists(LIBOMP):
+            notes[rt] = ("skipped: %s not found (apt-get install libomp-14-dev)"
+                         % LIBOMP)
+        elif rt == "ilan" and not os.path.exists(
+                os.path.join(ILAN_LIB_DIR, "libgomp.so.1")):
+            notes[rt] = ("skipped: %s/libgomp.so.1 not found (build ilan first: make)"
+                         % os.path.relpath(ILAN_LIB_DIR, REPO))
+        else:
+            run.append(rt)
+    return run, notes
+
+
+# ------------------------------------------------------------------ running
+
+def run_once(rt, args, env):
+    """Run the binary once; return (runtime_self line, config, {row: result})."""
+    cmd = [BIN, "--reps", str(args.reps)] if args.reps else [BIN]
+    if args.quick:
+        cmd.append("--quick")
+    if args.rows:
+        cmd += ["--only", args.rows]
+    try:
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                           timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        die("%s run timed out after %d s (a hang in the runtime? run the "
+            "binary by hand: %s)" % (rt, args.timeout, describe(rt, cmd, env)))
+    if p.returncode != 0:
+        tail = "\n".join((p.stderr or "").splitlines()[-25:])
+        die("%s run failed with status %d; stderr tail:\n%s\nreproduce with: %s"
+            % (rt, p.returncode, tail, describe(rt, cmd, env)))
+    self_line, config, rows = None, None, {}
+    for line in p.stdout.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if "runtime_self" in obj:
+            self_line = obj
+        elif "config" in obj:
+            config = obj["config"]
+        elif "row" in obj:
+            rows[obj["row"]] = obj
+    if self_line is None:
+        die("%s run printed no runtime_self line; output:\n%s" % (rt, p.stdout))
+    check_runtime(rt, self_line, env)
+    if p.stderr.strip():
+        for l in p.stderr.strip().splitlines()[:5]:
+            log("  [%s stderr] %s" % (rt, l))
+    return self_line, config, rows
+
+
+def describe(rt, cmd, env):
+    pre = []
+    for k in ("OMP_NUM_THREADS", "LD_PRELOAD", "LD_LIBRARY_PATH") + tuple(LIBOMP_ENV):
+        if k in env and env.get(k) != os.environ.get(k):
+            pre.append("%s=%s" % (k, shlex.quote(env[k])))
+    return " ".join(pre + [shlex.quote(c) for c in cmd])
+
+
+def check_runtime(rt, self_line, env):
+    got = self_line.get("runtime_self", "")
+    ok = got.startswith("ilan") if rt == "ilan" else got == rt
+    if ok:
+        return
+    if rt == "ilan":
+        die("the ilan run reported %r (library %s): LD_LIBRARY_PATH=%s was not "
+            "effective or that library is not ilan. Check that build/lib/libgomp.so.1 is ilan and exports "
+            "ilan_version (nm -D build/lib/libgomp.so.1 | grep ilan_version), "
+            "then rebuild ilan: make" % (got, self_line.get("path"),
+                                         env.get("LD_LIBRARY_PATH")))
+    if rt == "libomp":
+        die("the libomp run reported %r: LD_PRELOAD=%s was not effective "
+            "(is it really LLVM libomp? ldd the binary)" % (got, LIBOMP))
+    die("the libgomp run reported %r (library %s): unset LD_PRELOAD and remove "
+        "ilan from LD_LIBRARY_PATH, or check /etc/ld.so.preload"
+        % (got, self_line.get("path")))
+
+
+# ------------------------------------------------------------- noise probe
+
+def cpu_sample():
+    """(busy jiffies, steal jiffies, our children's CPU seconds, wall time)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    # user nice system idle iowait irq softirq steal ...
+    busy = v[0] + v[1] + v[2] + v[5] + v[6]
+    steal = v[7] if len(v) > 7 else 0
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return busy, steal, ru.ru_utime + ru.ru_stime, time.time()
+
+
+def noise(before, after):
+    """Share of the machine's CPU time that others used, and steal share."""
+    hz = os.sysconf("SC_CLK_TCK")
+    ncpu = os.cpu_count() or 1
+    wall = max(after[3] - before[3], 1e-6)
+    busy = (after[0] - before[0]) / hz
+    ours = after[2] - before[2]
+    foreign = max(0.0, busy - ours) / (wall * ncpu)
+    steal = (after[1] - before[1]) / hz / (wall * ncpu)
+    return round(foreign, 3), round(steal, 3)
+
+
+# ------------------------------------------------------------ machine info
+
+def machine_info():
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "host": socket.gethostname(),
+        "cpu_model": cpu,
+        "cpus_online": os.cpu_count(),
+        "cpus_affinity": len(os.sched_getaffinity(0)),
+        "kernel": platform.release(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "gcc": first_line(["gcc", "--version"]),
+    }
+
+
+def first_line(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "unknown"
+
+
+def runtime_versions(present):
+    out = {}
+    gomp = None
+    for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib64"):
+        if os.path.exists(os.path.join(d, "libgomp.so.1")):
+            gomp = os.path.realpath(os.path.join(d, "libgomp.so.1"))
+            break
+    out["libgomp"] = {"file": gomp, "gcc": first_line(["gcc", "--version"])}
+    if os.path.exists(LIBOMP):
+        out["libomp"] = {"file": os.path.realpath(LIBOMP)}
+    lib = os.path.join(ILAN_LIB_DIR, "libgomp.so.1")
+    if os.path.exists(lib):
+        out["ilan"] = {"file": os.path.realpath(lib)}
+    return out
+
+
+# ------------------------------------------------------------------ report
+
+def fmt(x):
+    if x is None:
+        return "–"
+    if abs(x) >= 100:
+        return "%.0f" % x
+    if abs(x) >= 10:
+        return "%.1f" % x
+    return "%.2f" % x
+
+
+def ratio(a, b):
+    """a/b when both are positive overheads, else None (ratio meaningless)."""
+    if a is None or b is None or a <= 0 or b <= 0:
+        return None
+    return a / b
+
+
+def plain(summary, row_order, notes, threads):
+    """A fixed-width table for the terminal."""
+    head = ["construct", "unit"] + ["%s" % rt for rt in RUNTIMES] + \
+        ["ilan/libgomp", "ilan/libomp"]
+    body = []
+    for row in row_order:
+        vals = {rt: summary.get(rt, {}).get(row, {}).get("median") for rt in RUNTIMES}
+        unit = next((summary[rt][row]["unit"] for rt in RUNTIMES
+                     if row in summary.get(rt, {})), "us")
+        r1 = ratio(vals["ilan"], vals["libgomp"])
+        r2 = ratio(vals["ilan"], vals["libomp"])
+        body.append([row, unit] + [fmt(vals[rt]) if rt not in notes else "skipped"
+                                   for rt in RUNTIMES] +
+                    ["%.2f" % r1 if r1 else "-", "%.2f" % r2 if r2 else "-"])
+    widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+    lines = ["%d threads, median overhead (us per construct, us/loop per loop)" % threads]
+    for r in [head] + body:
+        lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths))))
+    for rt, note in notes.items():
+        lines.append("%s: %s" % (rt, note))
+    return "\n".join(lines)
+
+
+def markdown(summary, row_order, notes, machine, threads, command, n_noisy, n_runs):
+    lines = []
+    lines.append("Machine: %s, %d CPUs (affinity), kernel %s; %d threads; "
+                 "median of %d interleaved runs per runtime%s; command: `%s`"
+                 % (machine["cpu_model"], machine["cpus_affinity"],
+                    machine["kernel"], threads, n_runs // max(1, len(summary)),
+                    " (%d of %d runs disturbed by other load)" % (n_noisy, n_runs)
+                    if n_noisy else "", command))
+    lines.append("")
+    lines.append("| construct | unit | libgomp us | libomp us | ilan us "
+                 "| ilan/libgomp | ilan/libomp |")
+    lines.append("|---|---|---:|---:|---:|---:|---:|")
+    for row in row_order:
+        vals = {rt: summary.get(rt, {}).get(row, {}).get("median") for rt in RUNTIMES}
+        unit = next((summary[rt][row]["unit"] for rt in RUNTIMES
+                     if row in summary.get(rt, {})), "us")
+        cells = [fmt(vals[rt]) if rt not in notes else "skipped" for rt in RUNTIMES]
+        r1 = ratio(vals["ilan"], vals["libgomp"])
+        r2 = ratio(vals["ilan"], vals["libomp"])
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            row.replace("|", "\\|"), unit, cells[0], cells[1], cells[2],
+            "%.2f" % r1 if r1 else "–", "%.2f" % r2 if r2 else "–"))
+    for rt, note in notes.items():
+        lines.append("")
+        lines.append("%s: %s" % (rt, note))
+    return "\n".join(lines)
+
+
+# -------------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Overhead of OpenMP constructs on libgomp, libomp and ilan "
+                    "(same binary, EPCC-style method).")
+    ap.add_argument("--quick", action="store_true",
+                    help="fewer repetitions (about a minute for all runtimes)")
+    ap.add_argument("--threads", type=int,
+                    default=len(os.sched_getaffinity(0)),
+                    help="OMP_NUM_THREADS (default: CPUs in the affinity mask)")
+    ap.add_argument("--rows", default=None,
+                    help="comma list of rows, e.g. 'barrier,for schedule(dynamic,1)' "
+                         "or aliases parallel_for,static,static1,dynamic1,"
+                         "dynamic16,guided1")
+    ap.add_argument("--runtimes", default=",".join(RUNTIMES),
+                    help="comma list out of libgomp,libomp,ilan (default: all)")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="process-level repetitions per runtime, interleaved "
+                         "(default 5, 3 with --quick); result = median of medians")
+    ap.add_argument("--reps", type=int, default=None,
+                    help="outer repetitions inside each run (default 20, 10 with --quick)")
+    ap.add_argument("--json", default=None,
+                    help="where to write all raw numbers (default "
+                         "bench/results/overhead-<date>-<host>.json)")
+    ap.add_argument("--markdown", action="store_true",
+                    help="print a Markdown table (for the README) on stdout")
+    ap.add_argument("--libomp-defaults", action="store_true",
+                    help="do not set LIBOMP_USE_HIDDEN_HELPER_TASK=0 for libomp")
+    ap.add_argument("--timeout", type=int, default=300,
+                    help="seconds before one run counts as hung (default 300)")
+    args = ap.parse_args()
+
+    if args.threads < 1:
+        die("--threads must be >= 1")
+    repeat = args.repeat if args.repeat is not None else (3 if args.quick else 5)
+    if repeat < 1:
+        die("--repeat must be >= 1")
+    wanted = [r.strip() for r in args.runtimes.split(",") if r.strip()]
+    for r in wanted:
+        if r not in RUNTIMES:
+            die("unknown runtime %r (choose from %s)" % (r, ", ".join(RUNTIMES)))
+
+    build()
+    present, notes = available_runtimes(wanted)
+    for rt, note in notes.items():
+        log("%s: %s" % (rt, note))
+    if not present:
+        die("no runtime left to run")
+
+    command = "python3 bench/run.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    machine = machine_info()
+    if args.threads > machine["cpus_affinity"]:
+        log("note: %d threads on %d CPUs: oversubscribed, overheads will be large"
+            % (args.threads, machine["cpus_affinity"]))
+
+    raw = {rt: [] for rt in present}          # per runtime: list of runs
+    noisy = []                                # runs disturbed by others
+    selfs = {}
+    row_order = []
+    t_start = time.time()
+    total = repeat * len(present)
+    done = 0
+    for rnd in range(repeat):
+        for rt in present:
+            done += 1
+            log("[%d/%d] round %d/%d: %s ..." % (done, total, rnd + 1, repeat, rt))
+            t0 = time.time()
+            env = runtime_env(rt, args.threads, args.libomp_defaults)
+            before = cpu_sample()
+            self_line, config, rows = run_once(rt, args, env)
+            foreign, steal = noise(before, cpu_sample())
+            selfs[rt] = self_line
+            raw[rt].append({"round": rnd, "seconds": round(time.time() - t0, 3),
+                            "foreign_cpu": foreign, "steal": steal,
+                            "config": config, "rows": rows})
+            if foreign > NOISY or steal > NOISY:
+                noisy.append("%s round %d (others %.0f%%, steal %.0f%%)"
+                             % (rt, rnd + 1, 100 * foreign, 100 * steal))
+                log("    note: machine busy during this run: other processes "
+                    "used %.0f%% of the CPUs, steal %.0f%%"
+                    % (100 * foreign, 100 * steal))
+            for r in rows:
+                if r not in row_order:
+                    row_order.append(r)
+            log("    %s: %.1f s, %s" % (rt, time.time() - t0, ", ".join(
+                "%s %.2f" % (r, rows[r]["median"]) for r in list(rows)[:4]) + ", ..."))
+
+    summary = {}
+    for rt in present:
+        summary[rt] = {}
+        for row in row_order:
+            runs = [run["rows"][row] for run in raw[rt] if row in run["rows"]]
+            if not runs:
+                continue
+            meds = [x["median"] for x in runs]
+            summary[rt][row] = {
+                "unit": runs[0]["unit"],
+                "median": statistics.median(meds),
+                "min": min(x["min"] for x in runs),
+                "max": max(x["max"] for x in runs),
+                "run_medians": meds,
+            }
+
+    ratios = {}
+    for row in row_order:
+        g = summary.get("libgomp", {}).get(row, {}).get("median")
+        o = summary.get("libomp", {}).get(row, {}).get("median")
+        i = summary.get("ilan", {}).get(row, {}).get("median")
+        ratios[row] = {"ilan/libgomp": ratio(i, g), "ilan/libomp": ratio(i, o),
+                       "libomp/libgomp": ratio(o, g)}
+
+    now = datetime.datetime.now()
+    out_path = args.json or os.path.join(
+        REPO, "bench", "results",
+        "overhead-%s-%s.json" % (now.strftime("%Y%m%d-%H%M%S"), machine["host"]))
+    env_vars = {k: v for k, v in os.environ.items()
+                if k.startswith(("OMP_", "GOMP_", "KMP_", "LIBOMP_", "ILAN_"))}
+    versions = runtime_versions(present)
+    if "libomp" in versions:
+        versions["libomp"]["env"] = {} if args.libomp_defaults else LIBOMP_ENV
+    result = {
+        "benchmark": "syncbench",
+        "date": now.isoformat(timespec="seconds"),
+        "command": command,
+        "threads": args.threads,
+        "repeat": repeat,
+        "quick": args.quick,
+        "machine": machine,
+        "environment": env_vars,
+        "binary": {"path": os.path.relpath(BIN, REPO),
+                   "build": "gcc " + " ".join(CFLAGS) + " ... -ldl"},
+        "runtimes": {rt: {"runtime_self": selfs.get(rt), **versions.get(rt, {})}
+                     for rt in present},
+        "skipped": notes,
+        "noisy_runs": noisy,
+        "summary": summary,
+        "ratios": ratios,
+        "raw": raw,
+    }
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
+    with open(out_path, "w") as f:
+        json.dump(result, f, indent=1)
+        f.write("\n")
+    if noisy:
+        log("warning: %d of %d runs were disturbed by other load: %s. The "
+            "medians resist a few such runs; for numbers to publish, rerun on "
+            "an idle machine or raise --repeat." % (len(noisy), total,
+                                                   "; ".join(noisy)))
+    log("done in %.0f s; raw numbers in %s" % (time.time() - t_start,
+                                              os.path.relpath(out_path)))
+
+    if args.markdown:
+        print(markdown(summary, row_order, notes, machine, args.threads, command,
+                       len(noisy), total))
+    else:
+        print(plain(summary, row_order, notes, args.threads))
+
+
+if __name__ == "__main__":
+    main()
