@@ -90,3 +90,9 @@ ILAN_EXPORT void omp_fulfill_event(uintptr_t event)
     (void)event;
     ilan_unsupported("omp_fulfill_event (detachable tasks)");
 }
+
+ILAN_EXPORT void omp_fulfill_event_(uintptr_t *event)
+{
+    (void)event;
+    ilan_unsupported("omp_fulfill_event (detachable tasks)");
+}

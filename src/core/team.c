@@ -219,3 +219,29 @@ void team_end(void)
         ts->spare_teams = t;
     }
 }
+
+void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_limit)
+{
+    struct ilan_thread *ts = thread_self();
+    struct ilan_thread saved = *ts;
+    ts->team = NULL;
+    ts->team_id = 0;
+    ts->ws = NULL;
+    ts->hot_team = NULL;
+    ts->teams_num = 0;
+    ts->teams_count = 0;
+    if (thread_limit)
+        ts->icv.thread_limit = thread_limit;
+    fn(arg);
+    struct team *hot = ts->hot_team;
+    if (hot) {
+        pool_release(hot->workers + 1, hot->nthreads > 1 ? hot->nthreads - 1 : 0);
+        hot->nthreads = 1;
+        hot->pooled_workers = true;
+        hot->next_spare = ts->spare_teams;
+        ts->spare_teams = hot;
+    }
+    struct team *spare = ts->spare_teams;
+    *ts = saved;
+    ts->spare_teams = spare;
+}

@@ -71,6 +71,12 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
  * finish, releases them, and restores the master's previous state. */
 void team_end(void);
 
+/* Runs fn(arg) on the calling thread as a new initial task, outside every
+ * team (the host fallback of a target region): its parallel regions are
+ * top-level ones. The thread's state, including its hot team, is restored
+ * afterwards; teams made inside are kept as spares, their workers pooled. */
+void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_limit);
+
 /* The number of threads a region would get: a pure function of the request
  * and the encountering thread's situation. busy_threads counts threads
  * already working in the contention group (including the caller). */

@@ -7,20 +7,19 @@
 
 _Atomic unsigned wait_spin_budget = ILAN_SPIN_DEFAULT;
 
-/* The spin budget, as a pure function of the wait settings and the load.
- * Passive waits never spin; active waits spin forever; otherwise spin the
- * configured count unless threads outnumber CPUs, where spinning only delays
- * the thread being waited for. */
+/* Passive waits never spin and active ones never sleep, unless a spin count
+ * was given explicitly (it overrides the policy, as GOMP_SPINCOUNT does in
+ * libgomp). Except under an active policy, oversubscription caps the count:
+ * spinning then only delays the thread being waited for. */
 unsigned wait_spin_budget_for(int wait_policy, unsigned spin_count, bool spin_count_set,
-                                unsigned live_threads, unsigned cpus)
+                              unsigned live_threads, unsigned cpus)
 {
-    if (wait_policy == 0)
+    if (!spin_count_set && wait_policy == 0)
         return 0;
-    if (wait_policy == 1)
+    if (!spin_count_set && wait_policy == 1)
         return ILAN_SPIN_ACTIVE;
-    if (live_threads > cpus)
-        return spin_count_set && spin_count < ILAN_SPIN_OVERSUBSCRIBED ? spin_count
-                                                                       : ILAN_SPIN_OVERSUBSCRIBED;
+    if (wait_policy != 1 && live_threads > cpus && spin_count > ILAN_SPIN_OVERSUBSCRIBED)
+        return ILAN_SPIN_OVERSUBSCRIBED;
     return spin_count;
 }
 

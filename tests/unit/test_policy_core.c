@@ -67,6 +67,10 @@ static void test_spin_budget(void)
     CHECK_EQ(wait_spin_budget_for(0, 20000, false, 1, 2), 0);
     CHECK_EQ(wait_spin_budget_for(0, 20000, false, 64, 2), 0);
     CHECK_EQ(wait_spin_budget_for(1, 20000, false, 64, 2), ILAN_SPIN_ACTIVE);
+    /* an explicit count overrides the policy; only active waits ignore load */
+    CHECK_EQ(wait_spin_budget_for(0, 3000, true, 1, 2), 3000);
+    CHECK_EQ(wait_spin_budget_for(1, 3000, true, 64, 2), 3000);
+    CHECK_EQ(wait_spin_budget_for(0, 3000, true, 64, 2), ILAN_SPIN_OVERSUBSCRIBED);
 }
 
 int main(void)

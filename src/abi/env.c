@@ -1,0 +1,375 @@
+/* env.c — reads every OMP_* / GOMP_* / ILAN_* environment variable into the global ICVs at start-up. */
+#include "abi/env.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/fatal.h"
+#include "core/icv.h"
+#include "core/parse.h"
+#include "core/wait.h"
+#include "os/linux/thread.h"
+#include "tunables.h"
+
+#ifndef PTHREAD_STACK_MIN
+#define PTHREAD_STACK_MIN 16384
+#endif
+
+int env_verbose;
+
+/* ---- reading and complaining ------------------------------------------- */
+
+/* Warns, on one line, that `name` holds an unusable value; `why` says why.
+ * Control characters are shown as '?' and long values are cut so that the
+ * warning stays one line. */
+static void env_complain(const char *name, const char *value, const char *why)
+{
+    char shown[96];
+    size_t i = 0;
+    for (; value[i] && i + 1 < sizeof shown; i++)
+        shown[i] = (unsigned char)value[i] < 0x20 || value[i] == 0x7f ? '?' : value[i];
+    shown[i] = '\0';
+    ilan_warn("Invalid value for environment variable %s: '%s%s'%s; using the default", name,
+              shown, value[i] ? "..." : "", why);
+}
+
+static void env_invalid(const char *name, const char *value)
+{
+    env_complain(name, value, "");
+}
+
+/* A boolean variable: true when set and valid (then *out holds it). */
+static bool env_bool(const char *name, bool *out)
+{
+    const char *v = getenv(name);
+    if (!v)
+        return false;
+    if (parse_bool(v, out))
+        return true;
+    env_invalid(name, v);
+    return false;
+}
+
+/* An integer variable in [min, max]: true when set and valid. */
+static bool env_ulong(const char *name, unsigned long min, unsigned long max, unsigned long *out)
+{
+    const char *v = getenv(name);
+    if (!v)
+        return false;
+    if (parse_ulong(v, min, max, out))
+        return true;
+    env_invalid(name, v);
+    return false;
+}
+
+/* An int variable in [min, INT_MAX]: true when set and valid. */
+static bool env_int(const char *name, int min, int *out)
+{
+    unsigned long v;
+    if (!env_ulong(name, (unsigned long)min, INT_MAX, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* ---- one reader per variable (or per group of related variables) ----- */
+
+/* OMP_SCHEDULE: run-sched-var; default dynamic,1 as libgomp. */
+static void env_read_schedule(void)
+{
+    const char *v = getenv("OMP_SCHEDULE");
+    unsigned kind;
+    long chunk;
+    if (!v)
+        return;
+    if (!parse_schedule(v, &kind, &chunk)) {
+        env_invalid("OMP_SCHEDULE", v);
+        return;
+    }
+    icv_global.initial.run_sched = kind;
+    icv_global.initial.run_sched_chunk = chunk;
+}
+
+/* OMP_NUM_THREADS: nthreads-var per level; default the CPUs we may run on. */
+static void env_read_num_threads(void)
+{
+    const char *v = getenv("OMP_NUM_THREADS");
+    icv_global.nthreads_list[0] = icv_global.num_procs;
+    icv_global.nthreads_list_len = 1;
+    if (v && !parse_unsigned_list(v, INT_MAX, icv_global.nthreads_list, ILAN_MAX_NEST_LIST,
+                                  &icv_global.nthreads_list_len))
+        env_invalid("OMP_NUM_THREADS", v);
+    icv_global.initial.nthreads = icv_global.nthreads_list[0];
+    icv_global.initial.nthreads_pos = 0;
+}
+
+/* OMP_PROC_BIND: bind-var per level; default false. */
+static void env_read_proc_bind(void)
+{
+    const char *v = getenv("OMP_PROC_BIND");
+    icv_global.bind_list[0] = ICV_BIND_FALSE;
+    icv_global.bind_list_len = 1;
+    if (v) {
+        if (parse_proc_bind(v, icv_global.bind_list, ILAN_MAX_NEST_LIST,
+                            &icv_global.bind_list_len))
+            icv_global.bind_set = true;
+        else
+            env_invalid("OMP_PROC_BIND", v);
+    }
+    icv_global.initial.bind = icv_global.bind_list[0];
+    icv_global.initial.bind_pos = 0;
+}
+
+/* OMP_PLACES: syntax checked and kept for the topology code. As libgomp,
+ * valid places turn binding on unless OMP_PROC_BIND said otherwise. */
+static void env_read_places(void)
+{
+    const char *v = getenv("OMP_PLACES");
+    if (!v)
+        return;
+    if (!parse_places_syntax(v)) {
+        env_invalid("OMP_PLACES", v);
+        return;
+    }
+    while (isspace((unsigned char)*v))
+        v++;
+    size_t len = strlen(v);
+    while (len > 0 && isspace((unsigned char)v[len - 1]))
+        len--;
+    icv_global.places = strndup(v, len); /* trimmed; NULL if out of memory, as if unset */
+    if (!icv_global.bind_set) {
+        icv_global.bind_list[0] = ICV_BIND_TRUE;
+        icv_global.initial.bind = ICV_BIND_TRUE;
+    }
+}
+
+/* OMP_MAX_ACTIVE_LEVELS, else the deprecated OMP_NESTED, else libgomp 12's
+ * rule: all supported levels when OMP_NUM_THREADS or OMP_PROC_BIND is a
+ * list of more than one item, otherwise 1. Must follow both list readers. */
+static void env_read_active_levels(void)
+{
+    unsigned long mal;
+    bool nested;
+    bool have_nested = env_bool("OMP_NESTED", &nested); /* always read: warns if invalid */
+    if (env_ulong("OMP_MAX_ACTIVE_LEVELS", 0, ULONG_MAX, &mal))
+        icv_global.initial.max_active_levels =
+            mal > ILAN_SUPPORTED_ACTIVE_LEVELS ? ILAN_SUPPORTED_ACTIVE_LEVELS : (unsigned)mal;
+    else if (have_nested)
+        icv_global.initial.max_active_levels = nested ? ILAN_SUPPORTED_ACTIVE_LEVELS : 1;
+    else if (icv_global.nthreads_list_len > 1 || icv_global.bind_list_len > 1)
+        icv_global.initial.max_active_levels = ILAN_SUPPORTED_ACTIVE_LEVELS;
+    else
+        icv_global.initial.max_active_levels = 1;
+}
+
+/* OMP_THREAD_LIMIT: default unlimited; above INT_MAX means unlimited. */
+static void env_read_thread_limit(void)
+{
+    unsigned long v;
+    if (env_ulong("OMP_THREAD_LIMIT", 1, ULONG_MAX, &v))
+        icv_global.initial.thread_limit = v > INT_MAX ? UINT_MAX : (unsigned)v;
+}
+
+/* One stack-size variable: true when set, valid and large enough. */
+static bool env_stacksize_from(const char *name)
+{
+    const char *v = getenv(name);
+    unsigned long bytes;
+    if (!v)
+        return false;
+    if (!parse_stacksize(v, &bytes)) {
+        env_invalid(name, v);
+        return false;
+    }
+    if (bytes < (unsigned long)PTHREAD_STACK_MIN) {
+        env_complain(name, v, " (below the minimum thread stack size)");
+        return false;
+    }
+    icv_global.stacksize = bytes;
+    return true;
+}
+
+/* OMP_STACKSIZE, else GOMP_STACKSIZE: stacksize-var of worker threads. */
+static void env_read_stacksize(void)
+{
+    if (!env_stacksize_from("OMP_STACKSIZE"))
+        env_stacksize_from("GOMP_STACKSIZE");
+}
+
+/* One spin-count variable: true when set and valid. */
+static bool env_spincount_from(const char *name, unsigned long long *out)
+{
+    const char *v = getenv(name);
+    if (!v)
+        return false;
+    if (parse_spincount(v, out))
+        return true;
+    env_invalid(name, v);
+    return false;
+}
+
+/* OMP_WAIT_POLICY, then GOMP_SPINCOUNT and ILAN_SPIN_COUNT (which wins).
+ * As in libgomp, the policy only chooses the spin count's default. */
+static void env_read_waiting(void)
+{
+    const char *v = getenv("OMP_WAIT_POLICY");
+    int policy;
+    if (v) {
+        if (parse_wait_policy(v, &policy))
+            icv_global.wait_policy = policy;
+        else
+            env_invalid("OMP_WAIT_POLICY", v);
+    }
+    unsigned long long spins = 0;
+    bool set = env_spincount_from("GOMP_SPINCOUNT", &spins);
+    set |= env_spincount_from("ILAN_SPIN_COUNT", &spins);
+    icv_global.spin_count_set = set;
+    if (set)
+        icv_global.spin_count = spins > UINT_MAX ? UINT_MAX : (unsigned)spins;
+    else if (icv_global.wait_policy == 1)
+        icv_global.spin_count = ILAN_SPIN_ACTIVE;
+    else if (icv_global.wait_policy == 0)
+        icv_global.spin_count = 0;
+    else
+        icv_global.spin_count = ILAN_SPIN_DEFAULT;
+}
+
+/* OMP_DEFAULT_DEVICE: default-device-var; default 0. */
+static void env_read_default_device(void)
+{
+    int dev;
+    if (env_int("OMP_DEFAULT_DEVICE", 0, &dev)) {
+        icv_global.default_device = dev;
+        icv_global.initial.default_device = dev;
+    }
+}
+
+/* OMP_TARGET_OFFLOAD: stored only; the host is the only device. */
+static void env_read_target_offload(void)
+{
+    const char *v = getenv("OMP_TARGET_OFFLOAD");
+    int mode;
+    if (v && parse_target_offload(v, &mode))
+        icv_global.target_offload = mode;
+    else if (v)
+        env_invalid("OMP_TARGET_OFFLOAD", v);
+}
+
+/* OMP_ALLOCATOR: def-allocator-var, a predefined allocator name. */
+static void env_read_allocator(void)
+{
+    const char *v = getenv("OMP_ALLOCATOR");
+    uintptr_t a;
+    if (v && parse_allocator(v, &a))
+        icv_global.initial.def_allocator = a;
+    else if (v)
+        env_invalid("OMP_ALLOCATOR", v);
+}
+
+/* OMP_AFFINITY_FORMAT: kept as given if it fits. */
+static void env_read_affinity_format(void)
+{
+    const char *v = getenv("OMP_AFFINITY_FORMAT");
+    if (!v)
+        return;
+    if (strlen(v) >= sizeof icv_global.affinity_format) {
+        env_complain("OMP_AFFINITY_FORMAT", v, " (too long)");
+        return;
+    }
+    strcpy(icv_global.affinity_format, v);
+}
+
+/* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose. */
+static int env_read_display(void)
+{
+    const char *v = getenv("OMP_DISPLAY_ENV");
+    int mode = 0;
+    if (v && !parse_display_env(v, &mode))
+        env_invalid("OMP_DISPLAY_ENV", v);
+    return mode;
+}
+
+/* ILAN_VERBOSE: a level 0..9, or true (1) / false (0). */
+static void env_read_verbose(void)
+{
+    const char *v = getenv("ILAN_VERBOSE");
+    unsigned long level;
+    bool on;
+    if (!v)
+        return;
+    if (parse_ulong(v, 0, 9, &level))
+        env_verbose = (int)level;
+    else if (parse_bool(v, &on))
+        env_verbose = on;
+    else
+        env_invalid("ILAN_VERBOSE", v);
+}
+
+/* Variables accepted for compatibility whose value ilan does not use. */
+static void env_read_ignored(void)
+{
+    unsigned long unused;
+    const char *v = secure_getenv("GOMP_DEBUG");
+    if (v && !parse_ulong(v, 0, INT_MAX, &unused))
+        env_invalid("GOMP_DEBUG", v);
+}
+
+/* Scalar ICVs with no interplay with other variables. */
+static void env_read_scalars(void)
+{
+    bool b;
+    int i;
+    if (env_bool("OMP_DYNAMIC", &b))
+        icv_global.initial.dyn = b;
+    if (env_bool("OMP_CANCELLATION", &b))
+        icv_global.cancellation = b;
+    if (env_bool("OMP_DISPLAY_AFFINITY", &b))
+        icv_global.display_affinity = b;
+    if (env_int("OMP_MAX_TASK_PRIORITY", 0, &i))
+        icv_global.max_task_priority = i;
+    if (env_int("OMP_NUM_TEAMS", 1, &i))
+        icv_global.nteams = i;
+    if (env_int("OMP_TEAMS_THREAD_LIMIT", 1, &i))
+        icv_global.teams_thread_limit = i;
+    env_read_schedule();
+    env_read_thread_limit();
+    env_read_default_device();
+    env_read_target_offload();
+    env_read_allocator();
+    env_read_affinity_format();
+    env_read_ignored();
+}
+
+/* The ILAN_VERBOSE start-up line. */
+static void env_say_hello(void)
+{
+    unsigned long stack = icv_global.stacksize ? icv_global.stacksize : ILAN_DEFAULT_STACKSIZE;
+    fprintf(stderr,
+            "ilan: version %s; %u CPUs in the affinity mask; nthreads %u; max-active-levels %u; "
+            "wait policy %s, spin count %u; worker stack %lu KiB\n",
+            ILAN_VERSION_STRING, icv_global.num_procs, icv_global.initial.nthreads,
+            icv_global.initial.max_active_levels,
+            icv_global.wait_policy < 0 ? "default" : icv_global.wait_policy ? "active" : "passive",
+            icv_global.spin_count, stack >> 10);
+}
+
+void env_init(void)
+{
+    icv_global.num_procs = os_cpus_allowed();
+    env_read_verbose();
+    env_read_scalars();
+    env_read_num_threads();
+    env_read_proc_bind();
+    env_read_places();
+    env_read_active_levels();
+    env_read_stacksize();
+    env_read_waiting();
+    int display = env_read_display();
+    wait_update_spin_budget(1);
+    if (env_verbose >= 1)
+        env_say_hello();
+    if (display || env_verbose >= 2)
+        env_display(display == 2 || env_verbose >= 2);
+}

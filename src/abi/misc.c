@@ -1,0 +1,36 @@
+/* misc.c — the OpenMP 5.1 error directive at run time: GOMP_error and GOMP_warning. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "abi/export.h"
+
+/* gcc passes the message with its length, or (size_t)-1 when it is a
+ * NUL-terminated C string; Fortran messages have a length and no NUL.
+ * A NULL message means the directive had no message clause. */
+static void misc_say(const char *what, const char *msg, size_t msglen)
+{
+    fflush(stdout);
+    if (msg == NULL)
+        fprintf(stderr, "ilan: %serror directive encountered\n", what);
+    else if (msglen == (size_t)-1)
+        fprintf(stderr, "ilan: %serror directive encountered: %s\n", what, msg);
+    else {
+        fprintf(stderr, "ilan: %serror directive encountered: ", what);
+        fwrite(msg, 1, msglen, stderr);
+        fputc('\n', stderr);
+    }
+}
+
+/* `#pragma omp error severity(warning) at(execution)`: report and go on. */
+ILAN_EXPORT void GOMP_warning(const char *msg, size_t msglen)
+{
+    misc_say("", msg, msglen);
+}
+
+/* `#pragma omp error severity(fatal) at(execution)`: report and stop with
+ * a failure status, as libgomp does. */
+ILAN_EXPORT void GOMP_error(const char *msg, size_t msglen)
+{
+    misc_say("fatal error: ", msg, msglen);
+    exit(EXIT_FAILURE);
+}

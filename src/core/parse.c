@@ -1,0 +1,388 @@
+/* parse.c — pure parsers of the OMP_* / GOMP_* / ILAN_* environment syntax. */
+#include "core/parse.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stddef.h>
+#include <strings.h>
+#include "core/icv.h"
+
+/* ---- lexical helpers: each takes a cursor and advances it on success ---- */
+
+static const char *skip_spaces(const char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+/* True when only white space is left. */
+static bool at_end(const char *s)
+{
+    return *skip_spaces(s) == '\0';
+}
+
+/* Matches `word` case-insensitively at *s (after white space); on success
+ * moves *s past it. A longer identifier ("falsey") does not match. */
+static bool take_word(const char **s, const char *word)
+{
+    const char *p = skip_spaces(*s);
+    size_t n = 0;
+    while (word[n])
+        n++;
+    if (strncasecmp(p, word, n) != 0 || isalnum((unsigned char)p[n]) || p[n] == '_')
+        return false;
+    *s = p + n;
+    return true;
+}
+
+/* Matches the character c at *s (after white space). */
+static bool take_char(const char **s, char c)
+{
+    const char *p = skip_spaces(*s);
+    if (*p != c)
+        return false;
+    *s = p + 1;
+    return true;
+}
+
+/* Reads an unsigned decimal number (optional '+') at *s; fails on no
+ * digits or overflow. */
+static bool take_ulong(const char **s, unsigned long *out)
+{
+    const char *p = skip_spaces(*s);
+    if (*p == '+')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    unsigned long v = 0;
+    for (; isdigit((unsigned char)*p); p++) {
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (ULONG_MAX - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    *s = p;
+    return true;
+}
+
+/* Reads a signed decimal number (optional sign) whose magnitude fits a long. */
+static bool take_long(const char **s, long *out)
+{
+    const char *p = skip_spaces(*s);
+    bool neg = *p == '-';
+    if (neg)
+        p++;
+    else if (*p == '+')
+        p++;
+    if (*p == '+' || *p == '-')
+        return false;
+    unsigned long mag;
+    if (!take_ulong(&p, &mag) || mag > (unsigned long)LONG_MAX)
+        return false;
+    *out = neg ? -(long)mag : (long)mag;
+    *s = p;
+    return true;
+}
+
+/* Matches one of names[0..n) as a whole word; returns its index or -1. */
+static int take_one_of(const char **s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (take_word(s, names[i]))
+            return i;
+    return -1;
+}
+
+/* ---- simple values ------------------------------------------------------ */
+
+bool parse_bool(const char *text, bool *out)
+{
+    static const char *const names[] = {"false", "true"};
+    int i = take_one_of(&text, names, 2);
+    if (i < 0 || !at_end(text))
+        return false;
+    *out = i == 1;
+    return true;
+}
+
+bool parse_ulong(const char *text, unsigned long min, unsigned long max, unsigned long *out)
+{
+    unsigned long v;
+    if (!take_ulong(&text, &v) || !at_end(text) || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parse_wait_policy(const char *text, int *policy)
+{
+    static const char *const names[] = {"passive", "active"};
+    int i = take_one_of(&text, names, 2);
+    if (i < 0 || !at_end(text))
+        return false;
+    *policy = i;
+    return true;
+}
+
+bool parse_target_offload(const char *text, int *out)
+{
+    static const char *const names[] = {"default", "disabled", "mandatory"};
+    int i = take_one_of(&text, names, 3);
+    if (i < 0 || !at_end(text))
+        return false;
+    *out = i;
+    return true;
+}
+
+bool parse_display_env(const char *text, int *out)
+{
+    static const char *const names[] = {"false", "true", "verbose"};
+    int i = take_one_of(&text, names, 3);
+    if (i < 0 || !at_end(text))
+        return false;
+    *out = i;
+    return true;
+}
+
+/* ---- lists -------------------------------------------------------------- */
+
+bool parse_unsigned_list(const char *text, unsigned max, unsigned *values, unsigned capacity,
+                         unsigned *count)
+{
+    unsigned tmp[ILAN_MAX_NEST_LIST];
+    unsigned n = 0;
+    if (capacity > ILAN_MAX_NEST_LIST)
+        capacity = ILAN_MAX_NEST_LIST;
+    do {
+        unsigned long v;
+        if (!take_ulong(&text, &v) || v < 1 || v > max)
+            return false;
+        if (n < capacity)
+            tmp[n++] = (unsigned)v;
+    } while (take_char(&text, ','));
+    if (!at_end(text) || n == 0)
+        return false;
+    for (unsigned i = 0; i < n; i++)
+        values[i] = tmp[i];
+    *count = n;
+    return true;
+}
+
+bool parse_proc_bind(const char *text, unsigned *values, unsigned capacity, unsigned *count)
+{
+    /* Index = enum icv_bind, except "master" (index 5) which is primary. */
+    static const char *const names[] = {"false", "true", "primary", "close", "spread", "master"};
+    unsigned tmp[ILAN_MAX_NEST_LIST];
+    unsigned n = 0, items = 0;
+    if (capacity > ILAN_MAX_NEST_LIST)
+        capacity = ILAN_MAX_NEST_LIST;
+    do {
+        int i = take_one_of(&text, names, 6);
+        if (i < 0)
+            return false;
+        unsigned v = i == 5 ? ICV_BIND_PRIMARY : (unsigned)i;
+        if ((v == ICV_BIND_FALSE || v == ICV_BIND_TRUE) && items > 0)
+            return false;
+        if (n < capacity)
+            tmp[n++] = v;
+        items++;
+    } while (take_char(&text, ','));
+    if (!at_end(text) || n == 0)
+        return false;
+    if (items > 1 && (tmp[0] == ICV_BIND_FALSE || tmp[0] == ICV_BIND_TRUE))
+        return false;
+    for (unsigned i = 0; i < n; i++)
+        values[i] = tmp[i];
+    *count = n;
+    return true;
+}
+
+/* ---- schedule ----------------------------------------------------------- */
+
+bool parse_schedule(const char *text, unsigned *kind, long *chunk)
+{
+    static const char *const modifiers[] = {"monotonic", "nonmonotonic"};
+    static const char *const kinds[] = {"static", "dynamic", "guided", "auto"};
+    int mod = take_one_of(&text, modifiers, 2);
+    if (mod >= 0 && !take_char(&text, ':'))
+        return false;
+    int k = take_one_of(&text, kinds, 4);
+    if (k < 0)
+        return false;
+    unsigned result = (unsigned)k + ICV_SCHED_STATIC;
+    bool is_static = result == ICV_SCHED_STATIC;
+    if (mod == 0 || (mod < 0 && is_static))
+        result |= ICV_SCHED_MONOTONIC;
+    unsigned long c = is_static ? 0 : 1;
+    if (take_char(&text, ',')) {
+        if (!take_ulong(&text, &c) || c > INT_MAX)
+            return false;
+        if (c == 0 && !is_static)
+            c = 1;
+    }
+    if (!at_end(text))
+        return false;
+    *kind = result;
+    *chunk = (long)c;
+    return true;
+}
+
+/* ---- sizes and counts ---------------------------------------------------- */
+
+bool parse_stacksize(const char *text, unsigned long *bytes)
+{
+    unsigned long v;
+    unsigned shift = 10; /* the default unit is K */
+    if (!take_ulong(&text, &v))
+        return false;
+    text = skip_spaces(text);
+    switch (tolower((unsigned char)*text)) {
+    case '\0': break;
+    case 'b': shift = 0; text++; break;
+    case 'k': shift = 10; text++; break;
+    case 'm': shift = 20; text++; break;
+    case 'g': shift = 30; text++; break;
+    default: return false;
+    }
+    if (!at_end(text) || ((v << shift) >> shift) != v)
+        return false;
+    *bytes = v << shift;
+    return true;
+}
+
+bool parse_spincount(const char *text, unsigned long long *out)
+{
+    static const char *const infinite[] = {"infinite", "infinity"};
+    if (take_one_of(&text, infinite, 2) >= 0) {
+        if (!at_end(text))
+            return false;
+        *out = UINT64_MAX;
+        return true;
+    }
+    unsigned long v;
+    unsigned long long mult = 1;
+    if (!take_ulong(&text, &v))
+        return false;
+    text = skip_spaces(text);
+    switch (tolower((unsigned char)*text)) {
+    case '\0': break;
+    case 'k': mult = 1000ull; text++; break;
+    case 'm': mult = 1000000ull; text++; break;
+    case 'g': mult = 1000000000ull; text++; break;
+    case 't': mult = 1000000000000ull; text++; break;
+    default: return false;
+    }
+    if (!at_end(text))
+        return false;
+    *out = (unsigned long long)v > UINT64_MAX / mult ? UINT64_MAX : (unsigned long long)v * mult;
+    return true;
+}
+
+/* ---- allocators ----------------------------------------------------------- */
+
+/* Predefined allocators, index + 1 = the omp_allocator_handle_t value. */
+static const char *const allocator_names[] = {
+    "omp_default_mem_alloc", "omp_large_cap_mem_alloc", "omp_const_mem_alloc",
+    "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc",   "omp_cgroup_mem_alloc",
+    "omp_pteam_mem_alloc",   "omp_thread_mem_alloc",
+};
+#define ALLOCATOR_COUNT ((int)(sizeof allocator_names / sizeof allocator_names[0]))
+
+bool parse_allocator(const char *text, uintptr_t *out)
+{
+    int i = take_one_of(&text, allocator_names, ALLOCATOR_COUNT);
+    if (i < 0 || !at_end(text))
+        return false;
+    *out = (uintptr_t)i + 1;
+    return true;
+}
+
+const char *parse_allocator_name(uintptr_t handle)
+{
+    if (handle < 1 || handle > (uintptr_t)ALLOCATOR_COUNT)
+        return NULL;
+    return allocator_names[handle - 1];
+}
+
+/* ---- OMP_PLACES syntax ------------------------------------------------------ */
+
+#define PLACES_MAX 65536ul /* most places (and interval length) a list may describe */
+
+/* ":len[:stride]" after a resource or a place; len in [1, PLACES_MAX). */
+static bool take_interval(const char **s, unsigned long *len)
+{
+    long stride;
+    *len = 1;
+    if (!take_char(s, ':'))
+        return true;
+    if (!take_ulong(s, len) || *len == 0 || *len >= PLACES_MAX)
+        return false;
+    if (take_char(s, ':') && !take_long(s, &stride))
+        return false;
+    return true;
+}
+
+/* "{res-interval,...}" where res-interval is "!res" or "res[:len[:stride]]". */
+static bool take_resource_list(const char **s)
+{
+    if (!take_char(s, '{'))
+        return false;
+    do {
+        unsigned long res, len;
+        bool negate = take_char(s, '!');
+        if (!take_ulong(s, &res))
+            return false;
+        if (!negate && !take_interval(s, &len))
+            return false;
+    } while (take_char(s, ','));
+    return take_char(s, '}');
+}
+
+/* One place interval: "!place" or "place[:len[:stride]]", place being a
+ * braced resource list or a bare resource number. Adds its places to *n. */
+static bool take_place_interval(const char **s, unsigned long *n)
+{
+    bool negate = take_char(s, '!');
+    const char *p = skip_spaces(*s);
+    unsigned long res, len = 1;
+    if (*p == '{') {
+        if (!take_resource_list(&p))
+            return false;
+    } else if (!take_ulong(&p, &res)) {
+        return false;
+    }
+    if (!negate && !take_interval(&p, &len))
+        return false;
+    *n += negate ? 0 : len;
+    *s = p;
+    return *n <= PLACES_MAX;
+}
+
+/* An abstract name with an optional "(count)", count >= 1. */
+static bool take_abstract_name(const char **s)
+{
+    static const char *const names[] = {"threads", "cores", "ll_caches", "numa_domains",
+                                        "sockets"};
+    if (take_one_of(s, names, 5) < 0)
+        return false;
+    unsigned long count;
+    if (take_char(s, '(') && (!take_ulong(s, &count) || count == 0 || !take_char(s, ')')))
+        return false;
+    return true;
+}
+
+bool parse_places_syntax(const char *text)
+{
+    const char *s = text;
+    if (take_abstract_name(&s))
+        return at_end(s);
+    s = text;
+    unsigned long places = 0;
+    do {
+        if (!take_place_interval(&s, &places))
+            return false;
+    } while (take_char(&s, ','));
+    return at_end(s);
+}

@@ -1,0 +1,72 @@
+/* parse.h — pure parsers of the OMP_* / GOMP_* / ILAN_* environment syntax (no getenv, no globals, no output). */
+#ifndef ILAN_CORE_PARSE_H
+#define ILAN_CORE_PARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Every parser takes the variable's text and returns false when it is not
+ * valid, leaving its outputs untouched; on success it fills them. Leading and
+ * trailing white space is allowed everywhere, keywords are case-insensitive
+ * (as in libgomp), numbers are decimal with an optional '+' and never a '-'
+ * unless said otherwise.
+ */
+
+/* "true" or "false". */
+bool parse_bool(const char *text, bool *out);
+
+/* An unsigned decimal integer in [min, max]. */
+bool parse_ulong(const char *text, unsigned long min, unsigned long max, unsigned long *out);
+
+/* A comma-separated list of integers in [1, max] (OMP_NUM_THREADS: "4,3,2").
+ * Stores at most `capacity` items (the rest are validated, then dropped) and
+ * their number in *count (>= 1). */
+bool parse_unsigned_list(const char *text, unsigned max, unsigned *values, unsigned capacity,
+                         unsigned *count);
+
+/* OMP_SCHEDULE: "[modifier:]kind[,chunk]", modifier monotonic|nonmonotonic,
+ * kind static|dynamic|guided|auto, chunk an int >= 0. *kind is an enum
+ * icv_sched value, carrying ICV_SCHED_MONOTONIC for "monotonic:" and for
+ * static without a modifier (libgomp does the same). Without a chunk, *chunk
+ * is 0 for static and 1 otherwise; a chunk of 0 becomes 1 except for static. */
+bool parse_schedule(const char *text, unsigned *kind, long *chunk);
+
+/* OMP_STACKSIZE: "size[unit]", unit B, K, M or G (powers of 1024, default
+ * K). *bytes receives the size in bytes; an overflow is invalid. */
+bool parse_stacksize(const char *text, unsigned long *bytes);
+
+/* OMP_WAIT_POLICY: "active" (1) or "passive" (0). */
+bool parse_wait_policy(const char *text, int *policy);
+
+/* OMP_PROC_BIND: "false", "true", or a list of primary|master|close|spread
+ * (false and true only as a single item). Values are enum icv_bind; at most
+ * `capacity` items are stored, their number in *count (>= 1). */
+bool parse_proc_bind(const char *text, unsigned *values, unsigned capacity, unsigned *count);
+
+/* OMP_TARGET_OFFLOAD: "default" (0), "disabled" (1) or "mandatory" (2). */
+bool parse_target_offload(const char *text, int *out);
+
+/* OMP_DISPLAY_ENV: "false" (0), "true" (1) or "verbose" (2). */
+bool parse_display_env(const char *text, int *out);
+
+/* GOMP_SPINCOUNT / ILAN_SPIN_COUNT: "infinite", "infinity" (UINT64_MAX), or
+ * a number with an optional k, M, G or T suffix (powers of 1000; a product
+ * that overflows saturates at UINT64_MAX). */
+bool parse_spincount(const char *text, unsigned long long *out);
+
+/* OMP_ALLOCATOR: one of the predefined allocator names of OpenMP 5.0
+ * (omp_default_mem_alloc ... omp_thread_mem_alloc, the only form gcc 12
+ * accepts); *out is its omp_allocator_handle_t value (1..8). */
+bool parse_allocator(const char *text, uintptr_t *out);
+
+/* The name of a predefined allocator handle (1..8), or NULL. */
+const char *parse_allocator_name(uintptr_t handle);
+
+/* OMP_PLACES syntax check only: an abstract name threads|cores|ll_caches|
+ * numa_domains|sockets with an optional "(n)", n >= 1, or an explicit list
+ * of places "{0,1}", "{0:4}", "{0:4:2}", "{0:4}:3:8", "!{...}", "5". Builds
+ * nothing: turning the text into places is the topology's job. */
+bool parse_places_syntax(const char *text);
+
+#endif
