@@ -11,19 +11,22 @@ enum cancel_kind {
     CANCEL_TASKGROUP = 8,
 };
 
-/* Whether the innermost construct of the given kind has been cancelled. */
-static bool cancel_requested(struct team *t, int which)
+/*
+ * Where a cancellation is recorded: a parallel region in its barrier (which
+ * then releases every cancellable wait); a loop or sections construct in its
+ * work-share slot, so that only the threads of that very construct see it
+ * (a thread still in an earlier nowait loop does not); a loop without a slot
+ * (an inlined schedule(static) loop) in the barrier that ends it.
+ */
+static bool cancel_requested(struct ilan_thread *ts, int which)
 {
-    switch (which) {
-    case CANCEL_PARALLEL:
+    struct team *t = ts->team;
+    if (which == CANCEL_PARALLEL)
         return atomic_load_explicit(&t->barrier.cancelled, memory_order_acquire);
-    case CANCEL_LOOP:
-        return atomic_load_explicit(&t->cancel_flags, memory_order_acquire) & TEAM_CANCEL_LOOP;
-    case CANCEL_SECTIONS:
-        return atomic_load_explicit(&t->cancel_flags, memory_order_acquire) & TEAM_CANCEL_SECTIONS;
-    default:
-        return false;
-    }
+    if (ts->ws)
+        return iter_is_cancelled(&ts->ws->loop);
+    return which == CANCEL_LOOP &&
+           atomic_load_explicit(&t->barrier.loop_cancelled, memory_order_acquire);
 }
 
 ILAN_EXPORT _Bool GOMP_cancellation_point(int which)
@@ -32,8 +35,8 @@ ILAN_EXPORT _Bool GOMP_cancellation_point(int which)
         return false;
     if (which == CANCEL_TASKGROUP)
         return false; /* no task can exist without GOMP_task, which stops the program */
-    struct team *t = thread_self()->team;
-    return t && cancel_requested(t, which);
+    struct ilan_thread *ts = thread_self();
+    return ts->team && cancel_requested(ts, which);
 }
 
 ILAN_EXPORT _Bool GOMP_cancel(int which, _Bool do_cancel)
@@ -44,7 +47,8 @@ ILAN_EXPORT _Bool GOMP_cancel(int which, _Bool do_cancel)
         return GOMP_cancellation_point(which);
     if (which == CANCEL_TASKGROUP)
         ilan_unsupported("cancel taskgroup (GOMP_cancel)");
-    struct team *t = thread_self()->team;
+    struct ilan_thread *ts = thread_self();
+    struct team *t = ts->team;
     if (!t)
         return true; /* an orphaned cancel binds to the implicit region of one thread */
     switch (which) {
@@ -52,10 +56,11 @@ ILAN_EXPORT _Bool GOMP_cancel(int which, _Bool do_cancel)
         barrier_cancel(&t->barrier);
         break;
     case CANCEL_LOOP:
-        atomic_fetch_or_explicit(&t->cancel_flags, TEAM_CANCEL_LOOP, memory_order_acq_rel);
-        break;
     case CANCEL_SECTIONS:
-        atomic_fetch_or_explicit(&t->cancel_flags, TEAM_CANCEL_SECTIONS, memory_order_acq_rel);
+        if (ts->ws)
+            iter_cancel(&ts->ws->loop);
+        else
+            atomic_store_explicit(&t->barrier.loop_cancelled, true, memory_order_release);
         break;
     default:
         ilan_fatal("GOMP_cancel: unknown construct kind %d", which);

@@ -6,6 +6,7 @@ void barrier_init(struct barrier *b, unsigned n)
     b->nthreads = n;
     atomic_store_explicit(&b->remaining, n, memory_order_relaxed);
     atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);
+    atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
 }
 
 /* Arrives; the last arriver (returns true) has already released the round. */
@@ -13,6 +14,8 @@ static inline bool barrier_arrive(struct barrier *b, unsigned round)
 {
     if (atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1) {
         atomic_store_explicit(&b->remaining, b->nthreads, memory_order_relaxed);
+        if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
+            atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
         seq_advance(&b->release, round);
         return true;
     }

@@ -13,12 +13,16 @@
  * on separate cache lines so that arrivals do not disturb the spinners.
  * Cancellation (cancel parallel) sets `cancelled` and advances `release`
  * early; every later cancellable wait then returns at once.
+ * `loop_cancelled` records a `cancel for` in a loop that has no work-share
+ * slot (gcc inlines schedule(static)); such a loop ends at this barrier, so
+ * the round that completes clears it.
  */
 struct barrier {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned remaining; /* threads still to arrive this round */
     unsigned nthreads;                                   /* team size the barrier counts */
     alignas(ILAN_CACHE_LINE) seqword release;            /* advanced once per completed round */
     _Atomic bool cancelled;                              /* the region was cancelled */
+    _Atomic bool loop_cancelled;                         /* an inlined static loop was cancelled */
 };
 
 /* Prepares the barrier for a team of n. Only while no thread uses it. */

@@ -69,7 +69,6 @@ static void team_reset(struct team *t, unsigned n)
 {
     barrier_init(&t->barrier, n);
     atomic_store_explicit(&t->single_claimed, 0, memory_order_relaxed);
-    atomic_store_explicit(&t->cancel_flags, 0, memory_order_relaxed);
     t->copyprivate = NULL;
     for (unsigned i = 0; i < ILAN_WS_RING; i++) {
         atomic_store_explicit(&t->ws_ring[i].claimed, 0, memory_order_relaxed);

@@ -12,10 +12,6 @@
 
 struct worker;
 
-/* Cancellation flags of a team (GOMP_cancel's `which` bits, see cancel.c). */
-#define TEAM_CANCEL_LOOP 1u     /* the current worksharing loop was cancelled */
-#define TEAM_CANCEL_SECTIONS 2u /* the current sections construct was cancelled */
-
 /*
  * The team of a parallel region. The master (team_id 0) is the thread that
  * encountered the region; workers 1..nthreads-1 come from the pool. A team
@@ -42,7 +38,6 @@ struct team {
 
     alignas(ILAN_CACHE_LINE) _Atomic unsigned single_claimed; /* last single construct taken */
     void *copyprivate;                 /* data broadcast by single copyprivate */
-    _Atomic unsigned cancel_flags;     /* TEAM_CANCEL_* for the current construct */
 
     alignas(ILAN_CACHE_LINE) _Atomic unsigned unfinished; /* workers still in the region */
     seqword finished;                  /* advanced by the last worker to finish */

@@ -4,12 +4,21 @@
 #include "core/team.h"
 #include "core/thread.h"
 
-/* True once every thread has left the construct that last used slot w. */
-static bool slot_drained(void *arg)
+/* A slot a thread wants for a new construct, and the owner it last saw. */
+struct ws_claim {
+    struct ws *w;   /* the slot */
+    unsigned owner; /* construct number seen in w->claimed */
+};
+
+/* True once every thread has left the construct that last used the slot, or
+ * once another thread has claimed it (it may already hold the construct we
+ * want, and we are one of the threads that must leave it). */
+static bool slot_free_or_taken(void *arg)
 {
-    struct ws *w = arg;
-    struct team *t = ilan_tls.team;
-    return atomic_load_explicit(&w->left, memory_order_acquire) == t->nthreads;
+    struct ws_claim *c = arg;
+    if (atomic_load_explicit(&c->w->claimed, memory_order_acquire) != c->owner)
+        return true;
+    return atomic_load_explicit(&c->w->left, memory_order_acquire) == ilan_tls.team->nthreads;
 }
 
 struct ws *ws_enter(struct ilan_thread *ts, bool *initialize)
@@ -32,8 +41,9 @@ struct ws *ws_enter(struct ilan_thread *ts, bool *initialize)
         }
         /* The slot still holds an older construct; it can be taken once
          * every thread has left that one. */
-        if (!slot_drained(w)) {
-            wait_spin_until(slot_drained, w);
+        struct ws_claim claim = {w, owner};
+        if (!slot_free_or_taken(&claim)) {
+            wait_spin_until(slot_free_or_taken, &claim);
             continue;
         }
         if (atomic_compare_exchange_strong_explicit(&w->claimed, &owner, k, memory_order_acq_rel,

@@ -1,0 +1,535 @@
+/* loop.c — the worksharing-loop entry points over long iteration variables, and the loop engine they share. */
+#include <stdint.h>
+#include <string.h>
+
+#include "abi/export.h"
+#include "abi/loop.h"
+#include "core/barrier.h"
+#include "core/fatal.h"
+#include "core/icv.h"
+#include "core/team.h"
+#include "core/thread.h"
+#include "core/ws.h"
+
+/* ---- the engine (shared with loop_ull.c, sections.c, ordered.c) ---- */
+
+/* Slot for a loop met outside every parallel region: the encountering
+ * thread is a team of one with nobody to agree with. */
+static __thread struct ws loop_solo_ws;
+
+static size_t round_line(size_t n)
+{
+    return (n + ILAN_CACHE_LINE - 1) & ~(size_t)(ILAN_CACHE_LINE - 1);
+}
+
+void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
+{
+    struct ws_loop *l = &w->loop;
+    iter_init(l, d->sched, d->n, d->chunk, nthreads);
+    l->start = d->start;
+    l->end = d->end;
+    l->incr = d->incr;
+    l->ull = d->ull;
+    l->ordered = d->ordered;
+
+    /* One buffer per slot holds the scratch memory, the ordered wake words
+     * and the doacross records, in that order. */
+    size_t mem_sz = d->want_mem ? round_line(d->mem_size) : 0;
+    size_t ord_sz = d->ordered ? round_line(ordered_space(l->nthreads)) : 0;
+    size_t dx_sz = d->ncounts ? round_line(doacross_space(d->ncounts, d->counts, l->sched, l->chunk,
+                                                          l->nthreads))
+                              : 0;
+    if (!d->want_mem && ord_sz + dx_sz == 0)
+        return;
+    unsigned char *buf = iter_buf_get(l, mem_sz + ord_sz + dx_sz);
+    if (d->want_mem)
+        l->mem = buf;
+    if (ord_sz)
+        ordered_setup(l, buf + mem_sz);
+    if (dx_sz)
+        doacross_setup(l, buf + mem_sz + ord_sz, d->ncounts, d->counts, l->nthreads);
+}
+
+void loop_init_ws(struct ws *w, void *arg, unsigned nthreads)
+{
+    loop_init_slot(w, arg, nthreads);
+}
+
+struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **mem)
+{
+    struct ws *w;
+    memset(&ts->loop, 0, sizeof ts->loop);
+    if (__builtin_expect(ts->team == NULL, 0)) {
+        w = &loop_solo_ws;
+        loop_init_slot(w, d, 1);
+    } else {
+        bool initialize = false;
+        w = ws_enter(ts, &initialize);
+        if (initialize) {
+            loop_init_slot(w, d, ts->team->nthreads);
+            ws_publish(ts, w);
+        }
+    }
+    ts->ws = w;
+    if (mem)
+        *mem = w->loop.mem;
+    return w;
+}
+
+bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
+{
+    struct ws_loop *l = &ts->ws->loop;
+    if (l->ordered && ts->loop.has_chunk)
+        ordered_release(ts);
+    /* GOMP_cancel marks the thread's current slot (cancel.c). */
+    if (icv_global.cancellation && iter_is_cancelled(l))
+        return false;
+    if (!iter_next(l, &ts->loop, ts->team ? ts->team_id : 0))
+        return false;
+    ts->loop.has_chunk = l->ordered;
+    *lb = ts->loop.lb;
+    *le = ts->loop.le;
+    return true;
+}
+
+/* The calling thread leaves its current loop: passes on the ordered token,
+ * then leaves the slot. Returns the team (NULL outside a region). */
+static struct team *loop_leave(struct ilan_thread *ts)
+{
+    struct team *team = ts->team;
+    struct ws *w = ts->ws;
+    if (w) {
+        struct ws_loop *l = &w->loop;
+        if (l->ordered && ts->loop.has_chunk)
+            ordered_release(ts);
+        if (team)
+            ws_leave(ts);
+    }
+    ts->ws = NULL;
+    return team;
+}
+
+void loop_end(void)
+{
+    struct team *team = loop_leave(thread_self());
+    if (team)
+        barrier_wait(&team->barrier);
+}
+
+void loop_end_nowait(void)
+{
+    loop_leave(thread_self());
+}
+
+bool loop_end_cancel(void)
+{
+    struct team *team = loop_leave(thread_self());
+    return team ? barrier_wait_cancellable(&team->barrier) : false;
+}
+
+void loop_runtime_sched(struct ilan_thread *ts, int *sched, iter_ull *chunk)
+{
+    int s = (int)(ts->icv.run_sched & ~(unsigned)ICV_SCHED_MONOTONIC);
+    long c = ts->icv.run_sched_chunk;
+    if (s == ICV_SCHED_AUTO || (s != ICV_SCHED_DYNAMIC && s != ICV_SCHED_GUIDED)) {
+        if (s != ICV_SCHED_STATIC)
+            c = 0; /* auto: unchunked static */
+        s = ICV_SCHED_STATIC;
+    }
+    *sched = s;
+    *chunk = c > 0 ? (iter_ull)c : 0;
+}
+
+void loop_adjust_sched(struct ilan_thread *ts, long sched, int *out_sched, iter_ull *chunk)
+{
+    long s = sched & 0x7fffffffL; /* drop the monotonic bit */
+    if (s == 0 || s == ICV_SCHED_AUTO) /* runtime, or runtime with nonmonotonic */
+        loop_runtime_sched(ts, out_sched, chunk);
+    else
+        *out_sched = (int)s;
+}
+
+/* ---- long iteration variables ---- */
+
+static void desc_long(struct loop_desc *d, int sched, long start, long end, long incr, long chunk)
+{
+    memset(d, 0, sizeof *d);
+    d->sched = sched;
+    d->chunk = chunk > 0 ? (iter_ull)chunk : 0;
+    d->n = iter_count_long(start, end, incr);
+    d->start = (unsigned long)start;
+    d->end = (unsigned long)end;
+    d->incr = (unsigned long)incr;
+}
+
+/* Logical chunk [lb, le) as the long bounds gcc's code iterates over. */
+static inline void bounds_long(const struct ws_loop *l, iter_ull lb, iter_ull le, long *istart,
+                               long *iend)
+{
+    *istart = (long)(l->start + lb * l->incr);
+    *iend = le == l->n ? (long)l->end : (long)(l->start + le * l->incr);
+}
+
+static bool next_long(struct ilan_thread *ts, long *istart, long *iend)
+{
+    iter_ull lb, le;
+    if (!loop_claim(ts, &lb, &le))
+        return false;
+    bounds_long(&ts->ws->loop, lb, le, istart, iend);
+    return true;
+}
+
+static bool start_long(int sched, bool ordered, long start, long end, long incr, long chunk,
+                       long *istart, long *iend)
+{
+    struct ilan_thread *ts = thread_self();
+    struct loop_desc d;
+    desc_long(&d, sched, start, end, incr, chunk);
+    d.ordered = ordered;
+    loop_start(ts, &d, NULL);
+    return next_long(ts, istart, iend);
+}
+
+static bool runtime_start_long(bool ordered, long start, long end, long incr, long *istart,
+                               long *iend)
+{
+    struct ilan_thread *ts = thread_self();
+    int sched;
+    iter_ull chunk;
+    loop_runtime_sched(ts, &sched, &chunk);
+    return start_long(sched, ordered, start, end, incr, (long)chunk, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_static_start(long start, long end, long incr, long chunk_size,
+                                         long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_STATIC, false, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_dynamic_start(long start, long end, long incr, long chunk_size,
+                                          long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_DYNAMIC, false, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_guided_start(long start, long end, long incr, long chunk_size,
+                                         long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_GUIDED, false, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_nonmonotonic_dynamic_start(long start, long end, long incr,
+                                                       long chunk_size, long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_DYNAMIC, false, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_nonmonotonic_guided_start(long start, long end, long incr,
+                                                      long chunk_size, long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_GUIDED, false, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_runtime_start(long start, long end, long incr, long *istart,
+                                          long *iend)
+{
+    return runtime_start_long(false, start, end, incr, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_nonmonotonic_runtime_start(long start, long end, long incr,
+                                                       long *istart, long *iend)
+{
+    return runtime_start_long(false, start, end, incr, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_maybe_nonmonotonic_runtime_start(long start, long end, long incr,
+                                                             long *istart, long *iend)
+{
+    return runtime_start_long(false, start, end, incr, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_ordered_static_start(long start, long end, long incr,
+                                                 long chunk_size, long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_STATIC, true, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_ordered_dynamic_start(long start, long end, long incr,
+                                                  long chunk_size, long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_DYNAMIC, true, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_ordered_guided_start(long start, long end, long incr,
+                                                 long chunk_size, long *istart, long *iend)
+{
+    return start_long(ICV_SCHED_GUIDED, true, start, end, incr, chunk_size, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_ordered_runtime_start(long start, long end, long incr, long *istart,
+                                                  long *iend)
+{
+    return runtime_start_long(true, start, end, incr, istart, iend);
+}
+
+/* The GOMP 5.0 generic entries: `sched` carries the kind (0 runtime, 4
+ * runtime-nonmonotonic) and the monotonic bit; `mem` (when non-NULL) asks
+ * for *mem bytes of zeroed scratch memory shared by the team for the
+ * construct; istart == NULL means the caller only wants that set-up (the
+ * iterations are computed inline, schedule(static)). */
+static bool generic_start_long(bool ordered, long start, long end, long incr, long sched,
+                               long chunk_size, long *istart, long *iend, uintptr_t *reductions,
+                               void **mem, const char *name)
+{
+    if (reductions)
+        ilan_unsupported(name);
+    struct ilan_thread *ts = thread_self();
+    struct loop_desc d;
+    int s;
+    iter_ull chunk = chunk_size > 0 ? (iter_ull)chunk_size : 0;
+    loop_adjust_sched(ts, sched, &s, &chunk);
+    desc_long(&d, s, start, end, incr, (long)chunk);
+    d.ordered = ordered;
+    if (mem) {
+        d.want_mem = true;
+        d.mem_size = (size_t)(uintptr_t)*mem;
+    }
+    loop_start(ts, &d, mem);
+    if (istart == NULL)
+        return true;
+    return next_long(ts, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk_size,
+                                  long *istart, long *iend, uintptr_t *reductions, void **mem)
+{
+    return generic_start_long(false, start, end, incr, sched, chunk_size, istart, iend,
+                              reductions, mem, "GOMP_loop_start with task reductions");
+}
+
+ILAN_EXPORT _Bool GOMP_loop_ordered_start(long start, long end, long incr, long sched,
+                                          long chunk_size, long *istart, long *iend,
+                                          uintptr_t *reductions, void **mem)
+{
+    return generic_start_long(true, start, end, incr, sched, chunk_size, istart, iend,
+                              reductions, mem, "GOMP_loop_ordered_start with task reductions");
+}
+
+/* Doacross loops iterate over [0, counts[0]); counts[1..] size the inner
+ * ordered loops (see ordered.c). */
+static bool doacross_start_long(unsigned ncounts, long *counts, int sched, long chunk_size,
+                                long *istart, long *iend, void **mem)
+{
+    struct ilan_thread *ts = thread_self();
+    iter_ull cnt[ncounts ? ncounts : 1];
+    for (unsigned i = 0; i < ncounts; i++)
+        cnt[i] = counts[i] > 0 ? (iter_ull)counts[i] : 0;
+    struct loop_desc d;
+    desc_long(&d, sched, 0, ncounts ? counts[0] : 0, 1, chunk_size);
+    d.ncounts = ncounts;
+    d.counts = cnt;
+    if (mem) {
+        d.want_mem = true;
+        d.mem_size = (size_t)(uintptr_t)*mem;
+    }
+    loop_start(ts, &d, mem);
+    if (istart == NULL)
+        return true;
+    return next_long(ts, istart, iend);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_doacross_static_start(unsigned ncounts, long *counts, long chunk_size,
+                                                  long *istart, long *iend)
+{
+    return doacross_start_long(ncounts, counts, ICV_SCHED_STATIC, chunk_size, istart, iend, NULL);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_doacross_dynamic_start(unsigned ncounts, long *counts,
+                                                   long chunk_size, long *istart, long *iend)
+{
+    return doacross_start_long(ncounts, counts, ICV_SCHED_DYNAMIC, chunk_size, istart, iend,
+                               NULL);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_doacross_guided_start(unsigned ncounts, long *counts, long chunk_size,
+                                                  long *istart, long *iend)
+{
+    return doacross_start_long(ncounts, counts, ICV_SCHED_GUIDED, chunk_size, istart, iend, NULL);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *counts, long *istart,
+                                                   long *iend)
+{
+    int sched;
+    iter_ull chunk;
+    loop_runtime_sched(thread_self(), &sched, &chunk);
+    return doacross_start_long(ncounts, counts, sched, (long)chunk, istart, iend, NULL);
+}
+
+ILAN_EXPORT _Bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sched,
+                                           long chunk_size, long *istart, long *iend,
+                                           uintptr_t *reductions, void **mem)
+{
+    if (reductions)
+        ilan_unsupported("GOMP_loop_doacross_start with task reductions");
+    int s;
+    iter_ull chunk = chunk_size > 0 ? (iter_ull)chunk_size : 0;
+    loop_adjust_sched(thread_self(), sched, &s, &chunk);
+    return doacross_start_long(ncounts, counts, s, (long)chunk, istart, iend, mem);
+}
+
+/* Every *_next is the same: the schedule lives in the slot. */
+#define NEXT_LONG(name)                                                                            \
+    ILAN_EXPORT _Bool name(long *istart, long *iend)                                              \
+    {                                                                                              \
+        return next_long(thread_self(), istart, iend);                                            \
+    }
+NEXT_LONG(GOMP_loop_static_next)
+NEXT_LONG(GOMP_loop_dynamic_next)
+NEXT_LONG(GOMP_loop_guided_next)
+NEXT_LONG(GOMP_loop_runtime_next)
+NEXT_LONG(GOMP_loop_nonmonotonic_dynamic_next)
+NEXT_LONG(GOMP_loop_nonmonotonic_guided_next)
+NEXT_LONG(GOMP_loop_nonmonotonic_runtime_next)
+NEXT_LONG(GOMP_loop_maybe_nonmonotonic_runtime_next)
+NEXT_LONG(GOMP_loop_ordered_static_next)
+NEXT_LONG(GOMP_loop_ordered_dynamic_next)
+NEXT_LONG(GOMP_loop_ordered_guided_next)
+NEXT_LONG(GOMP_loop_ordered_runtime_next)
+#undef NEXT_LONG
+
+ILAN_EXPORT void GOMP_loop_end(void)
+{
+    loop_end();
+}
+
+ILAN_EXPORT void GOMP_loop_end_nowait(void)
+{
+    loop_end_nowait();
+}
+
+ILAN_EXPORT _Bool GOMP_loop_end_cancel(void)
+{
+    return loop_end_cancel();
+}
+
+/* ---- combined parallel loops: the master sets the loop up before the
+ * team starts, so the outlined body begins with GOMP_loop_*_next ---- */
+
+static void parallel_loop_begin(void (*fn)(void *), void *data, unsigned num_threads,
+                                unsigned flags, int sched, long start, long end, long incr,
+                                long chunk)
+{
+    struct loop_desc d;
+    desc_long(&d, sched, start, end, incr, chunk);
+    team_begin_with_ws(fn, data, num_threads, true, flags & 7u, loop_init_ws, &d);
+}
+
+static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags,
+                          int sched, long start, long end, long incr, long chunk)
+{
+    parallel_loop_begin(fn, data, num_threads, flags, sched, start, end, incr, chunk);
+    fn(data);
+    team_end();
+}
+
+static void parallel_loop_runtime(void (*fn)(void *), void *data, unsigned num_threads,
+                                  unsigned flags, long start, long end, long incr, bool run)
+{
+    int sched;
+    iter_ull chunk;
+    loop_runtime_sched(thread_self(), &sched, &chunk);
+    if (run)
+        parallel_loop(fn, data, num_threads, flags, sched, start, end, incr, (long)chunk);
+    else
+        parallel_loop_begin(fn, data, num_threads, flags, sched, start, end, incr, (long)chunk);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_static(void (*fn)(void *), void *data, unsigned num_threads,
+                                           long start, long end, long incr, long chunk_size,
+                                           unsigned flags)
+{
+    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_STATIC, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_dynamic(void (*fn)(void *), void *data, unsigned num_threads,
+                                            long start, long end, long incr, long chunk_size,
+                                            unsigned flags)
+{
+    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_DYNAMIC, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_guided(void (*fn)(void *), void *data, unsigned num_threads,
+                                           long start, long end, long incr, long chunk_size,
+                                           unsigned flags)
+{
+    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_GUIDED, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_dynamic(void (*fn)(void *), void *data,
+                                                         unsigned num_threads, long start,
+                                                         long end, long incr, long chunk_size,
+                                                         unsigned flags)
+{
+    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_DYNAMIC, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_guided(void (*fn)(void *), void *data,
+                                                        unsigned num_threads, long start,
+                                                        long end, long incr, long chunk_size,
+                                                        unsigned flags)
+{
+    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_GUIDED, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_runtime(void (*fn)(void *), void *data, unsigned num_threads,
+                                            long start, long end, long incr, unsigned flags)
+{
+    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_runtime(void (*fn)(void *), void *data,
+                                                         unsigned num_threads, long start,
+                                                         long end, long incr, unsigned flags)
+{
+    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_maybe_nonmonotonic_runtime(void (*fn)(void *), void *data,
+                                                               unsigned num_threads, long start,
+                                                               long end, long incr,
+                                                               unsigned flags)
+{
+    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true);
+}
+
+/* GOMP 1.0 forms: start the team with the loop set up and return; the
+ * caller runs fn(data) and then calls GOMP_parallel_end. */
+ILAN_EXPORT void GOMP_parallel_loop_static_start(void (*fn)(void *), void *data,
+                                                 unsigned num_threads, long start, long end,
+                                                 long incr, long chunk_size)
+{
+    parallel_loop_begin(fn, data, num_threads, 0, ICV_SCHED_STATIC, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_dynamic_start(void (*fn)(void *), void *data,
+                                                  unsigned num_threads, long start, long end,
+                                                  long incr, long chunk_size)
+{
+    parallel_loop_begin(fn, data, num_threads, 0, ICV_SCHED_DYNAMIC, start, end, incr,
+                        chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_guided_start(void (*fn)(void *), void *data,
+                                                 unsigned num_threads, long start, long end,
+                                                 long incr, long chunk_size)
+{
+    parallel_loop_begin(fn, data, num_threads, 0, ICV_SCHED_GUIDED, start, end, incr, chunk_size);
+}
+
+ILAN_EXPORT void GOMP_parallel_loop_runtime_start(void (*fn)(void *), void *data,
+                                                  unsigned num_threads, long start, long end,
+                                                  long incr)
+{
+    parallel_loop_runtime(fn, data, num_threads, 0, start, end, incr, false);
+}

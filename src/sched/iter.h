@@ -1,0 +1,167 @@
+/* iter.h — loop-chunk arithmetic: the shared and per-thread state of a worksharing loop. */
+#ifndef ILAN_SCHED_ITER_H
+#define ILAN_SCHED_ITER_H
+
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/wait.h"
+#include "tunables.h"
+
+/*
+ * Every loop is handled in its *logical* iteration space [0, n): logical
+ * iteration k is the value start + k * incr. Chunks are logical ranges
+ * [lb, le); the ABI layer (abi/loop.c, abi/loop_ull.c) turns them back into
+ * the (istart, iend) pair gcc's code expects, using the original `end` for
+ * the last chunk so that no value ever overflows. Because n fits in 64 bits
+ * for both long and unsigned long long loops, one engine serves both, and
+ * sections (logical [0, count)) and doacross loops too.
+ *
+ * Schedules (values of enum icv_sched without the monotonic bit):
+ *   static, chunk 0  one contiguous block per thread; the first n % nthreads
+ *                    threads get one iteration more (iter_static_block)
+ *   static, chunk c  chunk k goes to thread k % nthreads (iter_static_chunk)
+ *   dynamic, c       threads claim c iterations at a time from `next`
+ *   guided, c        threads claim max(ceil(remaining / nthreads), c)
+ */
+
+typedef unsigned long long iter_ull;
+
+/* Ordered: where a thread waiting for the ordered token sleeps. */
+struct ordered_waiter {
+    alignas(ILAN_CACHE_LINE) _Atomic iter_ull want; /* lb of the chunk the thread waits to own (+1; 0 none) */
+    seqword wake;                                  /* advanced by the token passer that hands it lb */
+};
+
+/* Doacross: one record per group of dimension-0 iterations that a single
+ * thread executes in order (see ordered.c). */
+struct doacross_ent {
+    _Atomic iter_ull posted; /* highest flattened iteration posted + 1; 0 none */
+    seqword wake;            /* advanced by the (single) poster after each post */
+};
+
+/* Doacross: what GOMP_doacross_{post,wait} need about the loop nest. */
+struct doacross {
+    unsigned ncounts;        /* dimensions of the ordered(n) nest */
+    int map;                 /* how dim-0 iterations map to records: DOACROSS_MAP_* */
+    unsigned nthreads;       /* team size */
+    iter_ull chunk;          /* chunk size of the schedule (static chunked, dynamic) */
+    iter_ull *counts;        /* iterations per dimension [ncounts] */
+    iter_ull *strides;       /* flattening multipliers [ncounts] (last one is 1) */
+    unsigned char *ents;     /* records: struct doacross_ent every `ent_size` bytes */
+    size_t ent_size;         /* bytes between records (a cache line when few) */
+    iter_ull nents;          /* records */
+};
+
+#define DOACROSS_MAP_BLOCK 0 /* unchunked static: one record per thread */
+#define DOACROSS_MAP_CYCLIC 1 /* chunked static: one record per thread (chunk / chunk % nthreads) */
+#define DOACROSS_MAP_CHUNK 2 /* dynamic: one record per chunk */
+#define DOACROSS_MAP_ITER 3  /* guided: one record per dimension-0 iteration */
+
+/* Record of dimension-0 iteration i (pure). */
+iter_ull iter_doacross_ent(const struct doacross *d, iter_ull i);
+
+/* Shared state of one worksharing loop (or sections), inside a work-share
+ * slot. Written by the slot's initializer before it publishes the slot,
+ * read-only afterwards except for the atomics. */
+struct ws_loop {
+    int sched;                 /* ICV_SCHED_STATIC / _DYNAMIC / _GUIDED (no monotonic bit) */
+    bool ull;                  /* iteration variables are unsigned long long */
+    bool ordered;              /* the loop has an ordered clause (token protocol, ordered.c) */
+    unsigned nthreads;         /* threads of the team executing the loop */
+    iter_ull n;                /* logical iteration count */
+    iter_ull chunk;            /* chunk size in iterations; 0 only for unchunked static */
+    iter_ull start;            /* first iteration value (bits of a long or an ull) */
+    iter_ull end;              /* the loop's end value as given (bits), iend of the last chunk */
+    iter_ull incr;             /* increment (bits; negative two's complement when counting down) */
+    bool dyn_fast;             /* dynamic claims may use fetch-add: next cannot wrap around */
+    void *mem;                 /* GOMP_loop_start's `mem` scratch block for this construct */
+    struct doacross *doacross; /* doacross bookkeeping, NULL when not a doacross loop */
+    struct ordered_waiter *waiters; /* ordered: one wake word per team thread */
+    unsigned char *buf;        /* per-slot heap buffer holding mem, waiters, doacross; reused */
+    size_t buf_cap;            /* bytes allocated in buf */
+    _Atomic bool cancelled;    /* this construct was cancelled (see iter_cancel) */
+
+    alignas(ILAN_CACHE_LINE) _Atomic iter_ull next; /* next unclaimed logical iteration (dynamic, guided) */
+
+    alignas(ILAN_CACHE_LINE) _Atomic iter_ull ordered_pos; /* ordered: lb of the chunk holding the token */
+};
+
+/* Per-thread state of the loop the thread is executing. */
+struct loop_thread {
+    iter_ull static_trip; /* chunks of a static schedule taken so far */
+    iter_ull lb, le;      /* logical bounds of the chunk the thread holds */
+    bool has_chunk;       /* ordered: lb..le is held and its token not yet passed on */
+};
+
+/* ---- pure arithmetic (unit-tested in tests/unit/test_iter.c) ---- */
+
+/* Logical iteration count of `for (v = start; v < end (incr > 0) or
+ * v > end (incr < 0); v += incr)` over longs. 0 for an empty loop or incr 0. */
+iter_ull iter_count_long(long start, long end, long incr);
+
+/* The same over unsigned long long; `up` says the direction, and incr is
+ * then the two's complement of the (positive) step when counting down. */
+iter_ull iter_count_ull(bool up, iter_ull start, iter_ull end, iter_ull incr);
+
+/* Unchunked static: thread tid's block [lb, le) of n iterations among
+ * nthreads. False when the block is empty. */
+bool iter_static_block(iter_ull n, unsigned nthreads, unsigned tid, iter_ull *lb, iter_ull *le);
+
+/* The thread that iter_static_block gives logical iteration i to. */
+unsigned iter_static_owner(iter_ull n, unsigned nthreads, iter_ull i);
+
+/* Chunked static: the trip-th chunk (0-based) of thread tid, chunk k =
+ * trip * nthreads + tid being [k * chunk, min(n, (k + 1) * chunk)). False when
+ * that chunk lies past the end. */
+bool iter_static_chunk(iter_ull n, iter_ull chunk, unsigned nthreads, unsigned tid, iter_ull trip,
+                       iter_ull *lb, iter_ull *le);
+
+/* Whether dynamic claims may use a plain fetch-add: with every thread adding
+ * `chunk` once more after the end, `next` must not wrap around. */
+bool iter_dynamic_fast_ok(iter_ull n, iter_ull chunk, unsigned nthreads);
+
+/* Dynamic: given the value `got` a claim of `chunk` iterations returned,
+ * the claimed chunk [lb, le) clipped to n. False when got >= n. */
+bool iter_dynamic_take(iter_ull got, iter_ull n, iter_ull chunk, iter_ull *lb, iter_ull *le);
+
+/* Guided: how many iterations a claim takes when `remaining` are left:
+ * ceil(remaining / nthreads), at least chunk, at most remaining. */
+iter_ull iter_guided_size(iter_ull remaining, iter_ull chunk, unsigned nthreads);
+
+/* ---- the engine: claims on a shared struct ws_loop ---- */
+
+/* Fills *l for a loop of n logical iterations. chunk <= 0 means the
+ * schedule's default (unchunked static, 1 for dynamic/guided). Leaves
+ * buf/buf_cap alone and clears mem, doacross, waiters, cancelled. */
+void iter_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads);
+
+/* Claims the calling thread's next chunk (team_id tid) into lt->lb/le.
+ * False when no work is left. Static uses lt->static_trip; dynamic and
+ * guided use atomics on l->next. */
+bool iter_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid);
+
+/* A zeroed block of `size` bytes owned by the slot (its buffer, grown when
+ * too small, reused otherwise), aligned to the cache line. Only the slot's
+ * initializer calls it, at most once per construct: it then carves the
+ * block into what the construct needs (mem, ordered wake words, doacross). */
+void *iter_buf_get(struct ws_loop *l, size_t size);
+
+/* Frees what the slot's loop state owns (when a team is destroyed). */
+void iter_destroy(struct ws_loop *l);
+
+/* Cancellation of the construct in slot l (GOMP_cancel of a loop or
+ * sections): every later claim returns no work. Cleared by the next
+ * initializer of the slot. */
+static inline void iter_cancel(struct ws_loop *l)
+{
+    atomic_store_explicit(&l->cancelled, true, memory_order_release);
+}
+
+static inline bool iter_is_cancelled(struct ws_loop *l)
+{
+    return atomic_load_explicit(&l->cancelled, memory_order_acquire);
+}
+
+#endif

@@ -1,0 +1,3 @@
+// icv_env.c - icv.c under OMP_THREAD_LIMIT / OMP_CANCELLATION / OMP_MAX_TASK_PRIORITY.
+// ilan-test: env=OMP_THREAD_LIMIT=3;OMP_CANCELLATION=true;OMP_MAX_TASK_PRIORITY=5
+#include "icv.c"
