@@ -123,6 +123,11 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
   # Build the runtime first so "make" leaves everything runnable.
   add_dependencies(omp_${name} ilan)
 
+  # ThreadSanitizer slows every atomic by ~100x: its runs stop at 8 threads.
+  if(ILAN_TSAN)
+    list(FILTER threads EXCLUDE REGEX "^([0-9][0-9]+|9)$")
+  endif()
+
   foreach(n IN LISTS threads)
     set(t omp.${name}.t${n})
     add_test(NAME ${t} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:omp_${name}> ${args})
