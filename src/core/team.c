@@ -106,6 +106,10 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
     ts->single_seq = 0;
     ts->ws = NULL;
     memset(&ts->loop, 0, sizeof ts->loop);
+    /* A region inside a host teams construct belongs to the master's team
+     * of the league. */
+    ts->teams_num = t->master_saved.teams_num;
+    ts->teams_count = t->master_saved.teams_count;
 }
 
 /* Makes the calling thread start inside the team's first worksharing
