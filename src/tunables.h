@@ -8,13 +8,15 @@
 #define ILAN_CACHE_LINE 64
 
 /* Spin iterations before a waiting thread sleeps, when the machine is not
- * oversubscribed and OMP_WAIT_POLICY is unset (a few tens of microseconds).
+ * oversubscribed and OMP_WAIT_POLICY is unset: libgomp's default, a few hundred
+ * microseconds, which rides out the load imbalance of typical loops (a futex
+ * wake-up costs ~20 us in a VM).
  * Under ThreadSanitizer every atomic load is ~100 times dearer, so the
  * instrumented build sleeps almost at once. */
 #if defined(__SANITIZE_THREAD__)
 #define ILAN_SPIN_DEFAULT 200u
 #else
-#define ILAN_SPIN_DEFAULT 20000u
+#define ILAN_SPIN_DEFAULT 300000u
 #endif
 
 /* Spin iterations before sleeping when there are more threads than CPUs:

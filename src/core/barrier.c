@@ -9,14 +9,17 @@ void barrier_init(struct barrier *b, unsigned n)
     atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
 }
 
-/* Arrives; the last arriver (returns true) has already released the round. */
-static inline bool barrier_arrive(struct barrier *b, unsigned round)
+/* Arrives; the last arriver (returns true) has already released the round.
+ * It bumps `release` rather than setting it to round + 1 because a
+ * concurrent barrier_cancel may have bumped it already: every bump must
+ * change the word, or a thread that saw the cancel's value would sleep on. */
+static inline bool barrier_arrive(struct barrier *b)
 {
     if (atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1) {
         atomic_store_explicit(&b->remaining, b->nthreads, memory_order_relaxed);
         if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
             atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
-        seq_advance(&b->release, round);
+        seq_bump(&b->release);
         return true;
     }
     return false;
@@ -25,7 +28,7 @@ static inline bool barrier_arrive(struct barrier *b, unsigned round)
 void barrier_wait(struct barrier *b)
 {
     unsigned round = seq_read(&b->release);
-    if (!barrier_arrive(b, round))
+    if (!barrier_arrive(b))
         seq_wait_past(&b->release, round);
 }
 
@@ -34,7 +37,7 @@ bool barrier_wait_cancellable(struct barrier *b)
     if (atomic_load_explicit(&b->cancelled, memory_order_acquire))
         return true;
     unsigned round = seq_read(&b->release);
-    if (!barrier_arrive(b, round))
+    if (!barrier_arrive(b))
         seq_wait_past(&b->release, round);
     return atomic_load_explicit(&b->cancelled, memory_order_acquire);
 }
@@ -48,6 +51,5 @@ void barrier_cancel(struct barrier *b)
     /* Release the waiters of the current round. The round's counter is not
      * reset: after cancellation no cancellable wait counts arrivals again,
      * and the team's next region re-initializes the barrier. */
-    unsigned round = seq_read(&b->release);
-    seq_advance(&b->release, round);
+    seq_bump(&b->release);
 }

@@ -128,12 +128,12 @@ void team_run_worker(struct team *t, unsigned team_id)
         thread_enter_first_ws(ts, t);
     t->fn(t->data);
     ts->team = NULL;
-    /* The last worker out tells the master. Its seq_advance may land after
-     * the master has moved on to the team's next region: teams are never
-     * freed, and the master re-checks `unfinished` after each wake-up. */
-    unsigned round = seq_read(&t->finished);
+    /* The last worker out tells the master. Its bump may land after the
+     * master has moved on to the team's next region (and race with that
+     * region's last worker): teams are never freed, every bump changes the
+     * word, and the master re-checks `unfinished` after each wake-up. */
     if (atomic_fetch_sub_explicit(&t->unfinished, 1, memory_order_acq_rel) == 1)
-        seq_advance(&t->finished, round);
+        seq_bump(&t->finished);
 }
 
 void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bool if_clause,

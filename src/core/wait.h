@@ -54,6 +54,20 @@ static inline void seq_advance(seqword *s, unsigned current)
 unsigned wait_spin_budget_for(int wait_policy, unsigned spin_count, bool spin_count_set,
                               unsigned live_threads, unsigned cpus);
 
+/* Moves the counter one step from whatever value it holds, waking any
+ * sleepers. Unlike seq_advance, any number of threads may bump the same
+ * word concurrently: every bump changes the value, so no waiter that saw an
+ * older value can miss it. */
+static inline void seq_bump(seqword *s)
+{
+    unsigned old = atomic_load_explicit(&s->word, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&s->word, &old, (old & ~SEQ_SLEEPERS) + SEQ_STEP,
+                                                  memory_order_acq_rel, memory_order_relaxed))
+        ;
+    if (old & SEQ_SLEEPERS)
+        os_futex_wake_all(&s->word);
+}
+
 /* Sets the spin budget from the wait policy, the spin-count knob and the
  * number of busy threads compared with the CPUs available. Called when the
  * thread count changes (not on the hot path). */
