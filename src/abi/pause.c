@@ -3,21 +3,22 @@
 
 #include "abi/export.h"
 #include "abi/omp_types.h"
-#include "core/thread.h"
+#include "core/team.h"
 
 /* The host is the only device, number 0 (omp_get_initial_device() in gcc 12). */
 #define PAUSE_HOST_DEVICE 0
 
 /* Pausing the host: allowed only outside every parallel region (libgomp
- * likewise refuses inside one). ilan keeps its pool threads asleep on
- * futexes, which costs nothing while paused, so there is nothing to release
- * yet. TODO(pool): with omp_pause_hard, let the pool's idle threads exit. */
+ * likewise refuses inside one). Soft and hard pauses both end the idle pool
+ * threads, as libgomp does: no OpenMP state lives in them between regions,
+ * and the next region starts new ones. */
 static int pause_host(omp_pause_resource_t kind)
 {
     if (kind != omp_pause_soft && kind != omp_pause_hard)
         return -1;
     if (thread_self()->team != NULL)
         return -1;
+    team_pause();
     return 0;
 }
 

@@ -10,9 +10,10 @@
 #include "core/team.h"
 #include "os/linux/thread.h"
 
-static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top and created */
+static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top, created and the retiring list */
 static struct worker *idle_top;          /* idle workers, most recently used first */
 static unsigned created;                 /* workers created so far */
+static struct team *retired_teams;       /* spare teams of retired workers, to free */
 
 /* Runs one region's implicit task on a worker (defined in team.c). */
 void team_run_worker(struct team *t, unsigned team_id);
@@ -28,8 +29,19 @@ static void *worker_main(void *arg)
     for (;;) {
         seq_wait_past(&w->go, seen);
         seen += SEQ_STEP;
+        if (!w->team)
+            break;
         team_run_worker(w->team, w->team_id);
     }
+    /* Retired: hand the teams this thread mastered to pool_retire_idle. */
+    mutex_lock(&pool_lock);
+    while (ts->spare_teams) {
+        struct team *t = ts->spare_teams;
+        ts->spare_teams = t->next_spare;
+        t->next_spare = retired_teams;
+        retired_teams = t;
+    }
+    mutex_unlock(&pool_lock);
     return NULL;
 }
 
@@ -58,7 +70,7 @@ static struct worker *worker_create(void)
         ilan_fatal("out of memory creating a worker thread");
     memset(w, 0, sizeof *w);
     size_t stack = icv_global.stacksize ? icv_global.stacksize : ILAN_DEFAULT_STACKSIZE;
-    int rc = os_thread_start(worker_main, w, stack);
+    int rc = os_thread_start(&w->thread, worker_main, w, stack);
     if (rc)
         ilan_fatal("cannot create worker thread %u (error %d, stack %zu bytes): "
                    "lower OMP_NUM_THREADS or OMP_STACKSIZE",
@@ -100,4 +112,37 @@ void pool_dispatch(struct worker *w, struct team *t, unsigned team_id)
     w->team = t;
     w->team_id = team_id;
     seq_advance(&w->go, seq_read(&w->go));
+}
+
+void pool_retire_idle(void)
+{
+    static mutex_t retire_lock = MUTEX_INIT; /* one retirement at a time */
+    mutex_lock(&retire_lock);
+    mutex_lock(&pool_lock);
+    struct worker *list = idle_top;
+    idle_top = NULL;
+    for (struct worker *w = list; w; w = w->next_idle)
+        created--;
+    mutex_unlock(&pool_lock);
+
+    for (struct worker *w = list; w; w = w->next_idle)
+        pool_dispatch(w, NULL, 0);
+    /* Once every retired thread has exited, no worker is still finishing a
+     * region of the teams they mastered: free it all. */
+    while (list) {
+        struct worker *next = list->next_idle;
+        os_thread_join(list->thread);
+        free(list);
+        list = next;
+    }
+    mutex_lock(&pool_lock);
+    struct team *teams = retired_teams;
+    retired_teams = NULL;
+    mutex_unlock(&pool_lock);
+    while (teams) {
+        struct team *next = teams->next_spare;
+        team_free(teams);
+        teams = next;
+    }
+    mutex_unlock(&retire_lock);
 }

@@ -64,6 +64,14 @@ static void team_staff_hot(struct team *t, unsigned n)
         pool_release(t->workers + n, have - n);
 }
 
+/* Sends a hot team's workers back to the pool, keeping the team itself. */
+static void team_unstaff_hot(struct team *t)
+{
+    if (t->nthreads > 1)
+        pool_release(t->workers + 1, t->nthreads - 1);
+    t->nthreads = 1;
+}
+
 /* Prepares the per-region shared state of a team of n threads. */
 static void team_reset(struct team *t, unsigned n)
 {
@@ -238,8 +246,7 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
     fn(arg);
     struct team *hot = ts->hot_team;
     if (hot) {
-        pool_release(hot->workers + 1, hot->nthreads > 1 ? hot->nthreads - 1 : 0);
-        hot->nthreads = 1;
+        team_unstaff_hot(hot);
         hot->pooled_workers = true;
         hot->next_spare = ts->spare_teams;
         ts->spare_teams = hot;
@@ -247,4 +254,25 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
     struct team *spare = ts->spare_teams;
     *ts = saved;
     ts->spare_teams = spare;
+}
+
+void team_free(struct team *t)
+{
+    free(t->workers);
+    free(t);
+}
+
+void team_pause(void)
+{
+    struct ilan_thread *ts = thread_self();
+    if (ts->hot_team)
+        team_unstaff_hot(ts->hot_team);
+    pool_retire_idle();
+    /* The workers that ran our spare teams' regions have exited or moved
+     * on to other regions: nobody touches those teams any more. */
+    while (ts->spare_teams) {
+        struct team *t = ts->spare_teams;
+        ts->spare_teams = t->next_spare;
+        team_free(t);
+    }
 }

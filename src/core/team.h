@@ -72,6 +72,14 @@ void team_end(void);
  * afterwards; teams made inside are kept as spares, their workers pooled. */
 void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_limit);
 
+/* Releases what the calling thread's finished regions keep (its hot team's
+ * workers, its spare teams) and ends every idle pool thread
+ * (omp_pause_resource). Only outside every parallel region. */
+void team_pause(void);
+
+/* Frees a team nobody can touch any more (see pool_retire_idle). */
+void team_free(struct team *t);
+
 /* The number of threads a region would get: a pure function of the request
  * and the encountering thread's situation. busy_threads counts threads
  * already working in the contention group (including the caller). */

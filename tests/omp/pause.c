@@ -1,6 +1,47 @@
 // pause.c - omp_pause_resource_all / omp_pause_resource between parallel
-// regions: later regions still work, ICVs are kept.
+// regions: later regions still work, ICVs are kept; on ilan the pool's
+// threads are gone after a pause (only the threads from before the first
+// region are left).
+// ilan-test: tsan
+#include <dirent.h>
 #include "check.h"
+
+/* ThreadSanitizer starts a helper thread of its own at some point: the
+ * thread count is only checked in uninstrumented builds. */
+#ifdef __SANITIZE_THREAD__
+#define CHECK_THREADS 0
+#else
+#define CHECK_THREADS 1
+#endif
+
+/* Threads of this process, from /proc/self/task. */
+static int count_threads(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    CHECK(d != NULL, "cannot open /proc/self/task");
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* A nested region, so that pausing also has inner teams to release. */
+static void nested_region(void)
+{
+    int inner = 0;
+    omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp parallel num_threads(2)
+        {
+#pragma omp atomic
+            inner++;
+        }
+    }
+    omp_set_max_active_levels(1);
+    CHECK(inner == 4, "nested regions ran %d inner threads, want 4", inner);
+}
 
 static void region(int want, int round)
 {
@@ -24,11 +65,16 @@ static void region(int want, int round)
 
 int main(void)
 {
+    int threads_before = count_threads();
     int want = omp_get_max_threads();
     if (want > 256) want = 256;
     omp_set_schedule(omp_sched_guided, 4);
     region(want, 0);
+    nested_region();
     CHECK(omp_pause_resource_all(omp_pause_soft) == 0, "pause soft failed");
+    if (CHECK_THREADS && ilan_test_on_ilan())
+        CHECK(count_threads() == threads_before, "%d threads left after a pause, want %d",
+              count_threads(), threads_before);
     region(want, 1);
     omp_sched_t k;
     int c;
@@ -36,7 +82,11 @@ int main(void)
     CHECK(k == omp_sched_guided && c == 4, "ICV lost across pause: %d %d", (int)k, c);
     CHECK(omp_get_max_threads() == want || want == 256, "nthreads ICV lost");
     for (int r = 2; r < 8; r++) {
-        CHECK(omp_pause_resource_all(omp_pause_soft) == 0, "pause soft failed (round %d)", r);
+        omp_pause_resource_t kind = r % 2 ? omp_pause_hard : omp_pause_soft;
+        CHECK(omp_pause_resource_all(kind) == 0, "pause failed (round %d)", r);
+        if (CHECK_THREADS && ilan_test_on_ilan())
+            CHECK(count_threads() == threads_before, "round %d: %d threads left after a pause",
+                  r, count_threads());
         region(1 + r % 4, r);
         region(want, r);
     }

@@ -4,20 +4,23 @@
 #include <pthread.h>
 #include <sched.h>
 
-int os_thread_start(void *(*fn)(void *), void *arg, size_t stack_bytes)
+int os_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg, size_t stack_bytes)
 {
     pthread_attr_t attr;
-    pthread_t tid;
     int rc = pthread_attr_init(&attr);
     if (rc)
         return rc;
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     if (stack_bytes)
         rc = pthread_attr_setstacksize(&attr, stack_bytes);
     if (!rc)
-        rc = pthread_create(&tid, &attr, fn, arg);
+        rc = pthread_create(thread, &attr, fn, arg);
     pthread_attr_destroy(&attr);
     return rc;
+}
+
+void os_thread_join(pthread_t thread)
+{
+    pthread_join(thread, NULL);
 }
 
 unsigned os_cpus_allowed(void)

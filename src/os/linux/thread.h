@@ -2,11 +2,16 @@
 #ifndef ILAN_OS_THREAD_H
 #define ILAN_OS_THREAD_H
 
+#include <pthread.h>
 #include <stddef.h>
 
-/* Starts a detached OS thread running fn(arg) with a stack of stack_bytes
- * (0: the system default). Returns 0 or an errno value. */
-int os_thread_start(void *(*fn)(void *), void *arg, size_t stack_bytes);
+/* Starts an OS thread running fn(arg) with a stack of stack_bytes (0: the
+ * system default), storing its handle in *thread. Returns 0 or an errno
+ * value. The thread must eventually be joined, or live until exit. */
+int os_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg, size_t stack_bytes);
+
+/* Waits until the thread has exited. */
+void os_thread_join(pthread_t thread);
 
 /* Number of CPUs in the calling process's affinity mask (taskset, cgroups);
  * at least 1. */
