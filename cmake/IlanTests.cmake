@@ -11,11 +11,15 @@
 #
 # Directives in an OpenMP test source (one per line, anywhere in the file):
 #   // ilan-test: threads=1,4          thread counts instead of 1,2,3,8,64
+#                                      ("default": OMP_NUM_THREADS unset)
 #   // ilan-test: env=VAR=VAL;V2=VAL2  extra environment entries
 #   // ilan-test: args=-n 100 --quick  command-line arguments (rest of line)
 #   // ilan-test: tsan                 also label "tsan" (run in Debug and TSan builds)
+#   // ilan-test: prefix: taskset -c 0 run the program under this command
+#   // ilan-test: expect-fail: REGEX  must exit non-zero, printing a line matching REGEX
+#   // ilan-test: expect-output: REGEX must exit zero, printing a line matching REGEX
 # Several space-separated directives may share a line, except args= which
-# takes the rest of its line.
+# takes the rest of its line; prefix: and expect-*: take the whole line.
 
 set(ILAN_OMP_THREADS 1 2 3 8 64)
 set(ILAN_TEST_TIMEOUT 60)
@@ -75,6 +79,7 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
   set(args)
   set(labels omp)
   set(expect)
+  set(prefix)
   file(READ ${src} text)
   string(REPLACE ";" "<ILAN_SEMI>" text "${text}")
   string(REGEX MATCHALL "//[ \t]*ilan-test:[^\n]*" lines "${text}")
@@ -85,6 +90,11 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
     if(line MATCHES "^expect-(fail|output):[ \t]*(.+)$")
       string(REPLACE "<ILAN_SEMI>" ";" regex "${CMAKE_MATCH_2}")
       set(expect ${CMAKE_MATCH_1} "${regex}")
+      continue()
+    endif()
+    # prefix: COMMAND... runs the test under another command (e.g. taskset).
+    if(line MATCHES "^prefix:[ \t]*(.+)$")
+      separate_arguments(prefix UNIX_COMMAND "${CMAKE_MATCH_1}")
       continue()
     endif()
     set(rest "")
@@ -140,11 +150,17 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
     if(expect)
       # tests/expect.sh checks the exit status and the output (stdout and stderr).
       add_test(NAME ${t} COMMAND sh ${CMAKE_SOURCE_DIR}/tests/expect.sh ${expect}
-               ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:omp_${name}> ${args})
+               ${ILAN_TSAN_LAUNCHER} ${prefix} $<TARGET_FILE:omp_${name}> ${args})
     else()
-      add_test(NAME ${t} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:omp_${name}> ${args})
+      add_test(NAME ${t} COMMAND ${ILAN_TSAN_LAUNCHER} ${prefix} $<TARGET_FILE:omp_${name}> ${args})
     endif()
-    set(test_env "OMP_NUM_THREADS=${n}" "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${env})
+    # threads=default: OMP_NUM_THREADS unset, the runtime picks the size.
+    if(n STREQUAL "default")
+      set(test_env "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${env})
+      set_tests_properties(${t} PROPERTIES ENVIRONMENT_MODIFICATION "OMP_NUM_THREADS=unset:")
+    else()
+      set(test_env "OMP_NUM_THREADS=${n}" "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${env})
+    endif()
     if(ILAN_TSAN)
       list(APPEND test_env "${ILAN_TSAN_ENV}")
     endif()
