@@ -92,15 +92,6 @@ bool iter_dynamic_fast_ok(iter_ull n, iter_ull chunk, unsigned nthreads)
     return !__builtin_add_overflow(n, extra, &top);
 }
 
-bool iter_dynamic_take(iter_ull got, iter_ull n, iter_ull chunk, iter_ull *lb, iter_ull *le)
-{
-    if (got >= n)
-        return false;
-    *lb = got;
-    *le = n - got <= chunk ? n : got + chunk;
-    return true;
-}
-
 iter_ull iter_guided_size(iter_ull remaining, iter_ull chunk, unsigned nthreads)
 {
     if (nthreads == 0)
@@ -186,22 +177,13 @@ static bool guided_cas(struct ws_loop *l, iter_ull *lb, iter_ull *le)
     }
 }
 
-bool iter_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
+bool iter_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
 {
     iter_ull lb, le;
     bool ok;
     switch (l->sched) {
     case ICV_SCHED_DYNAMIC:
-        if (l->dyn_fast) {
-            /* Cheap pre-check keeps next from growing without bound when
-             * threads keep asking after the end. */
-            if (atomic_load_explicit(&l->next, memory_order_relaxed) >= l->n)
-                return false;
-            iter_ull got = atomic_fetch_add_explicit(&l->next, l->chunk, memory_order_relaxed);
-            ok = iter_dynamic_take(got, l->n, l->chunk, &lb, &le);
-        } else {
-            ok = dynamic_cas(l, &lb, &le);
-        }
+        ok = dynamic_cas(l, &lb, &le);
         break;
     case ICV_SCHED_GUIDED:
         ok = guided_cas(l, &lb, &le);

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "core/icv.h"
 #include "core/wait.h"
 #include "tunables.h"
 
@@ -124,7 +125,15 @@ bool iter_dynamic_fast_ok(iter_ull n, iter_ull chunk, unsigned nthreads);
 
 /* Dynamic: given the value `got` a claim of `chunk` iterations returned,
  * the claimed chunk [lb, le) clipped to n. False when got >= n. */
-bool iter_dynamic_take(iter_ull got, iter_ull n, iter_ull chunk, iter_ull *lb, iter_ull *le);
+static inline bool iter_dynamic_take(iter_ull got, iter_ull n, iter_ull chunk, iter_ull *lb,
+                                     iter_ull *le)
+{
+    if (got >= n)
+        return false;
+    *lb = got;
+    *le = n - got <= chunk ? n : got + chunk;
+    return true;
+}
 
 /* Guided: how many iterations a claim takes when `remaining` are left:
  * ceil(remaining / nthreads), at least chunk, at most remaining. */
@@ -137,10 +146,25 @@ iter_ull iter_guided_size(iter_ull remaining, iter_ull chunk, unsigned nthreads)
  * buf/buf_cap alone and clears mem, doacross, waiters, cancelled. */
 void iter_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads);
 
+/* iter_next for every case but the inline one: static, guided, and dynamic
+ * loops near the top of the 64-bit range (claimed by compare-and-swap). */
+bool iter_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid);
+
 /* Claims the calling thread's next chunk (team_id tid) into lt->lb/le.
  * False when no work is left. Static uses lt->static_trip; dynamic and
  * guided use atomics on l->next. */
-bool iter_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid);
+static inline bool iter_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
+{
+    /* The hot case inline: a dynamic loop whose counter cannot wrap. No
+     * pre-check load, which would fetch the contended line twice: gcc's
+     * code stops asking at the first `false`, so next stays below
+     * n + (nthreads + 1) * chunk (iter_dynamic_fast_ok). */
+    if (__builtin_expect(l->sched == ICV_SCHED_DYNAMIC && l->dyn_fast, 1)) {
+        iter_ull got = atomic_fetch_add_explicit(&l->next, l->chunk, memory_order_relaxed);
+        return iter_dynamic_take(got, l->n, l->chunk, &lt->lb, &lt->le);
+    }
+    return iter_next_slow(l, lt, tid);
+}
 
 /* A zeroed block of `size` bytes owned by the slot (its buffer, grown when
  * too small, reused otherwise), aligned to the cache line. Only the slot's
