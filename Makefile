@@ -31,7 +31,7 @@ tsan: deps
 	$(call configure,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DILAN_TSAN=ON)
 	$(CMAKE) --build build-tsan -j$(JOBS) -- --no-print-directory
 
-# Release: everything; Debug: unit + tsan-labeled omp tests; TSan: tsan-labeled.
+# Release and Debug (assertions on): every test; TSan: the tests labeled tsan.
 test: venv
 	$(MAKE) --no-print-directory test-release
 	$(MAKE) --no-print-directory test-debug
@@ -42,7 +42,7 @@ test-release: all
 	$(CTEST) --test-dir build --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
 test-debug: debug
-	$(CTEST) --test-dir build-debug --output-on-failure -j$(JOBS) -L 'unit|tsan' $(CTEST_ARGS)
+	$(CTEST) --test-dir build-debug --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
 test-tsan: tsan
 	$(CTEST) --test-dir build-tsan --output-on-failure -j$(JOBS) -L tsan --no-tests=ignore $(CTEST_ARGS)

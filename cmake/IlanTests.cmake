@@ -14,7 +14,7 @@
 #                                      ("default": OMP_NUM_THREADS unset)
 #   // ilan-test: env=VAR=VAL;V2=VAL2  extra environment entries
 #   // ilan-test: args=-n 100 --quick  command-line arguments (rest of line)
-#   // ilan-test: tsan                 also label "tsan" (run in Debug and TSan builds)
+#   // ilan-test: tsan                 also label "tsan" (run in the TSan build)
 #   // ilan-test: prefix: taskset -c 0 run the program under this command
 #   // ilan-test: expect-fail: REGEX  must exit non-zero, printing a line matching REGEX
 #   // ilan-test: expect-output: REGEX must exit zero, printing a line matching REGEX

@@ -1,8 +1,11 @@
 /* barrier.c — the team barrier's arrival and release protocol. */
 #include "core/barrier.h"
 
+#include <assert.h>
+
 void barrier_init(struct barrier *b, unsigned n)
 {
+    assert(n > 0);
     b->nthreads = n;
     atomic_store_explicit(&b->remaining, n, memory_order_relaxed);
     atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);

@@ -1,6 +1,7 @@
 /* team.c — starting and ending parallel regions: team size, dispatch, join and nesting. */
 #include "core/team.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/fatal.h"
@@ -135,6 +136,7 @@ void team_run_worker(struct team *t, unsigned team_id)
     if (t->starts_in_ws)
         thread_enter_first_ws(ts, t);
     t->fn(t->data);
+    assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
     ts->team = NULL;
     /* The last worker out tells the master. Its bump may land after the
      * master has moved on to the team's next region (and race with that
@@ -204,6 +206,8 @@ void team_end(void)
 {
     struct ilan_thread *ts = &ilan_tls;
     struct team *t = ts->team;
+    assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
+    assert(ts->ws == NULL && "a region ended inside a worksharing construct");
     unsigned n = t->nthreads;
     if (n > 1) {
         /* Re-check after every wake-up: a worker of an earlier region of

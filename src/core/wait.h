@@ -2,6 +2,7 @@
 #ifndef ILAN_CORE_WAIT_H
 #define ILAN_CORE_WAIT_H
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include "os/linux/futex.h"
@@ -44,6 +45,7 @@ static inline void seq_wait_past(seqword *s, unsigned seen)
  * the next value with release order, waking any sleepers. */
 static inline void seq_advance(seqword *s, unsigned current)
 {
+    assert((current & SEQ_SLEEPERS) == 0 && "seq_advance takes a value from seq_read");
     unsigned old = atomic_exchange_explicit(&s->word, current + SEQ_STEP, memory_order_acq_rel);
     if (old & SEQ_SLEEPERS)
         os_futex_wake_all(&s->word);

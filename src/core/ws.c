@@ -1,6 +1,7 @@
 /* ws.c — claiming, publishing and releasing the team's work-share slots. */
 #include "core/ws.h"
 
+#include <assert.h>
 #include "core/team.h"
 #include "core/thread.h"
 
@@ -64,6 +65,8 @@ void ws_publish(struct ilan_thread *ts, struct ws *w)
 void ws_leave(struct ilan_thread *ts)
 {
     struct ws *w = ts->ws;
+    assert(w != NULL && "leaving a worksharing construct never entered");
+    assert(atomic_load_explicit(&w->left, memory_order_relaxed) < ts->team->nthreads);
     atomic_fetch_add_explicit(&w->left, 1, memory_order_acq_rel);
     ts->ws = NULL;
 }
