@@ -8,11 +8,17 @@
 #                           ctest names omp.NAME.tN (N = 1 2 3 8 64), label "omp".
 #                           Files starting with "_" are skipped.
 #   tools/check-abi.sh   -> ctest "abi.symbols", label "unit".
+#   tests/mpi/run.sh     -> ctest "mpi.hybrid_bind", label "mpi": a hybrid
+#                           MPI + OpenMP program under mpirun --bind-to core;
+#                           installs Open MPI if missing (tools/install-mpi.sh),
+#                           skipped (exit 77) when it cannot.
 #
 # Directives in an OpenMP test source (one per line, anywhere in the file):
 #   // ilan-test: threads=1,4          thread counts instead of 1,2,3,8,64
 #                                      ("default": OMP_NUM_THREADS unset)
-#   // ilan-test: env=VAR=VAL;V2=VAL2  extra environment entries
+#   // ilan-test: env=VAR=VAL;V2=VAL2  extra environment entries; a value cannot
+#                                      hold spaces, so write a space as %20
+#                                      (env=HWLOC_SYNTHETIC=pack:2%20pu:1)
 #   // ilan-test: args=-n 100 --quick  command-line arguments (rest of line)
 #   // ilan-test: tsan                 also label "tsan" (run in the TSan build)
 #   // ilan-test: prefix: taskset -c 0 run the program under this command
@@ -61,6 +67,16 @@ endforeach()
 add_test(NAME abi.symbols
   COMMAND ${CMAKE_SOURCE_DIR}/tools/check-abi.sh $<TARGET_FILE:ilan>)
 set_tests_properties(abi.symbols PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
+
+# ---- hybrid MPI test ----------------------------------------------------------
+# Not in the TSan build (only tests labeled tsan run there). RUN_SERIAL: it binds
+# one rank per core and may run apt-get.
+if(NOT ILAN_TSAN)
+  add_test(NAME mpi.hybrid_bind
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/mpi/run.sh ${ILAN_LIB_DIR} ${CMAKE_BINARY_DIR}/tests/mpi)
+  set_tests_properties(mpi.hybrid_bind PROPERTIES
+    LABELS mpi TIMEOUT 900 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+endif()
 
 # ---- OpenMP tests ------------------------------------------------------------
 find_package(OpenMP REQUIRED COMPONENTS C)
@@ -111,7 +127,8 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
       if(item MATCHES "^threads=(.+)$")
         string(REPLACE "," ";" threads "${CMAKE_MATCH_1}")
       elseif(item MATCHES "^env=(.+)$")
-        list(APPEND env "${CMAKE_MATCH_1}")
+        string(REPLACE "%20" " " item "${CMAKE_MATCH_1}")
+        list(APPEND env "${item}")
       elseif(item STREQUAL "tsan")
         list(APPEND labels tsan)
       elseif(NOT item STREQUAL "")

@@ -1,0 +1,13 @@
+// affinity_whatif_numa.c - the 64-core, 8-node what-if machine with OMP_PLACES=numa_domains and OMP_PROC_BIND=spread: 8 places of 8 CPUs, place k = node k.
+// Expected places, partitions and NUMA nodes are computed from the machine
+// description and the OpenMP 5.1 rules (affinity_common.h), not from ilan.
+// On another runtime (ILAN_TEST_ANY_RUNTIME=1) HWLOC_SYNTHETIC means nothing:
+// only the spec's rules are checked, on the real places.
+// ilan-test: env=HWLOC_SYNTHETIC=pack:2%20numa:4%20core:8%20pu:1;OMP_PLACES=numa_domains;OMP_PROC_BIND=spread
+#include "affinity_common.h"
+
+int main(void)
+{
+    aff_whatif_main("numa_domains");
+    return 0;
+}
