@@ -10,6 +10,27 @@ extern "C" {
  * runs on ilan rather than GNU libgomp with dlsym(RTLD_DEFAULT, "ilan_version"). */
 const char *ilan_version(void);
 
+/* ---- NUMA topology, as the scheduler sees it --------------------------------
+ * The machine model is the real machine restricted to the process's CPUs, or
+ * the what-if machine of HWLOC_SYNTHETIC / HWLOC_XMLFILE (whose PUs run
+ * round-robin on the real CPUs). Nodes are numbered 0..n-1 densely. */
+
+/* NUMA nodes in the model (>= 1). */
+int ilan_get_num_numa_nodes(void);
+
+/* The node of the calling thread's place (the node of the place's first
+ * CPU); -1 when the thread has no place (not bound: OMP_PROC_BIND=false, or
+ * the initial thread before its first parallel region). */
+int ilan_get_numa_node_num(void);
+
+/* The node of place `place` (an omp_get_place_num() number); -1 if out of range. */
+int ilan_get_place_node(int place);
+
+/* The NUMA distance between nodes a and b (10 for a == b, larger is
+ * farther; a 10/20/30 same-node/same-package/other guess when the OS gives
+ * no table); -1 if out of range. */
+int ilan_get_numa_distance(int a, int b);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,6 +6,7 @@
 #include "abi/export.h"
 #include "core/icv.h"
 #include "core/parse.h"
+#include "topo/places.h"
 #include "tunables.h"
 
 /* _OPENMP of gcc 12 (OpenMP 4.5), which libgomp 12 displays. */
@@ -49,7 +50,12 @@ static void env_put_lists(FILE *f)
     for (unsigned i = 1; i < icv_global.bind_list_len; i++)
         fprintf(f, ",%s", binds[icv_global.bind_list[i] % 5]);
     fputs("'\n", f);
-    fprintf(f, "  [host] OMP_PLACES = '%s'\n", icv_global.places ? icv_global.places : "");
+    /* The resolved list, as libgomp shows it: {0:2},{2:2}. */
+    char *list = malloc(1 << 16);
+    if (list)
+        places_format(list, 1 << 16);
+    fprintf(f, "  [host] OMP_PLACES = '%s'\n", list ? list : "");
+    free(list);
 }
 
 /* One line per ICV, in the order libgomp 12 prints them. */

@@ -11,6 +11,8 @@
 #include "core/parse.h"
 #include "core/wait.h"
 #include "os/linux/thread.h"
+#include "topo/places.h"
+#include "topo/topo.h"
 #include "tunables.h"
 
 #ifndef PTHREAD_STACK_MIN
@@ -92,11 +94,15 @@ static void env_read_schedule(void)
     icv_global.initial.run_sched_chunk = chunk;
 }
 
-/* OMP_NUM_THREADS: nthreads-var per level; default the CPUs we may run on. */
+/* OMP_NUM_THREADS: nthreads-var per level. Default: one thread per place
+ * of ilan's default place list (a core each, reserved cores left out) when
+ * ilan binds by default; the CPUs we may run on otherwise (OMP_PROC_BIND=
+ * false or an explicit OMP_PLACES), as libgomp. Must follow places. */
 static void env_read_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
-    icv_global.nthreads_list[0] = icv_global.num_procs;
+    bool by_places = places.is_default && icv_global.initial.bind != ICV_BIND_FALSE;
+    icv_global.nthreads_list[0] = by_places && places.os.n ? places.os.n : icv_global.num_procs;
     icv_global.nthreads_list_len = 1;
     if (v && !parse_unsigned_list(v, INT_MAX, icv_global.nthreads_list, ILAN_MAX_NEST_LIST,
                                   &icv_global.nthreads_list_len))
@@ -105,11 +111,15 @@ static void env_read_num_threads(void)
     icv_global.initial.nthreads_pos = 0;
 }
 
-/* OMP_PROC_BIND: bind-var per level; default false. */
+/* OMP_PROC_BIND: bind-var per level. Default true (= close), unlike
+ * libgomp's false: ilan pins its threads even when nobody asks, one per
+ * core, because every NUMA decision (first-touch placement, node-local
+ * stealing, the taskloop node mapping) needs workers that stay on their
+ * node. OMP_PROC_BIND=false turns binding off entirely. */
 static void env_read_proc_bind(void)
 {
     const char *v = getenv("OMP_PROC_BIND");
-    icv_global.bind_list[0] = ICV_BIND_FALSE;
+    icv_global.bind_list[0] = ICV_BIND_TRUE;
     icv_global.bind_list_len = 1;
     if (v) {
         if (parse_proc_bind(v, icv_global.bind_list, ILAN_MAX_NEST_LIST,
@@ -122,15 +132,43 @@ static void env_read_proc_bind(void)
     icv_global.initial.bind_pos = 0;
 }
 
-/* OMP_PLACES: syntax checked and kept for the topology code. As libgomp,
- * valid places turn binding on unless OMP_PROC_BIND said otherwise. */
+/* ILAN_RESERVE_CORES: cores left without workers (0 .. cores - 1). */
+static unsigned env_read_reserve_cores(void)
+{
+    const char *v = getenv("ILAN_RESERVE_CORES");
+    unsigned long n;
+    if (!v)
+        return 0;
+    if (!parse_ulong(v, 0, INT_MAX, &n)) {
+        env_invalid("ILAN_RESERVE_CORES", v);
+        return 0;
+    }
+    if (n >= (unsigned long)topo.ncores) {
+        env_complain("ILAN_RESERVE_CORES", v, " (not fewer than the cores available)");
+        return 0;
+    }
+    return (unsigned)n;
+}
+
+/* OMP_PLACES and ILAN_RESERVE_CORES, resolved on the machine model (built
+ * here, once). Default places: every core, minus the reserved ones. As
+ * libgomp, valid places turn binding on unless OMP_PROC_BIND said
+ * otherwise (ilan binds by default anyway). */
 static void env_read_places(void)
 {
     const char *v = getenv("OMP_PLACES");
-    if (!v)
+    topo_init();
+    unsigned reserve = env_read_reserve_cores();
+    free(icv_global.places);
+    icv_global.places = NULL;
+    if (!v || !parse_places_syntax(v)) {
+        if (v)
+            env_invalid("OMP_PLACES", v);
+        places_setup(NULL, reserve);
         return;
-    if (!parse_places_syntax(v)) {
-        env_invalid("OMP_PLACES", v);
+    }
+    if (!places_setup(v, reserve)) {
+        env_complain("OMP_PLACES", v, " (no place left in this process's CPUs)");
         return;
     }
     while (isspace((unsigned char)*v))
@@ -360,9 +398,9 @@ void env_init(void)
     icv_global.num_procs = os_cpus_allowed();
     env_read_verbose();
     env_read_scalars();
-    env_read_num_threads();
     env_read_proc_bind();
     env_read_places();
+    env_read_num_threads();
     env_read_active_levels();
     env_read_stacksize();
     env_read_waiting();
@@ -370,6 +408,8 @@ void env_init(void)
     wait_update_spin_budget(1);
     if (env_verbose >= 1)
         env_say_hello();
+    if (display || env_verbose >= 1)
+        topo_say_whatif();
     if (display || env_verbose >= 2)
         env_display(display == 2 || env_verbose >= 2);
 }

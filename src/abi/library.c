@@ -3,6 +3,7 @@
 #include "abi/export.h"
 #include "core/icv.h"
 #include "core/thread.h"
+#include "topo/bind.h"
 #include "tunables.h"
 
 __thread struct ilan_thread ilan_tls __attribute__((tls_model("initial-exec")));
@@ -22,6 +23,7 @@ __attribute__((constructor)) static void library_init(void)
     struct ilan_thread *ts = &ilan_tls;
     if (!ts->ready) {
         ts->icv = icv_global.initial;
+        bind_thread_init(ts);
         ts->ready = true;
     }
 }
@@ -33,6 +35,7 @@ void thread_init_foreign(struct ilan_thread *ts)
 {
     library_init_once();
     ts->icv = icv_global.initial;
+    bind_thread_init(ts);
     ts->ready = true;
 }
 

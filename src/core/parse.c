@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <strings.h>
 #include "core/icv.h"
 
@@ -306,83 +307,273 @@ const char *parse_allocator_name(uintptr_t handle)
     return allocator_names[handle - 1];
 }
 
-/* ---- OMP_PLACES syntax ------------------------------------------------------ */
+/* ---- OMP_PLACES ---------------------------------------------------------------- */
 
-#define PLACES_MAX 65536ul /* most places (and interval length) a list may describe */
+#define PLACES_MAX 65536ul     /* most places (and interval length) a list may describe */
+#define PLACES_CPU_MAX (1 << 22) /* CPU numbers must stay below this */
+
+/* A growable set of CPU numbers, or a growable list of places. */
+struct intvec {
+    int *v;       /* items */
+    unsigned n;   /* items used */
+    unsigned cap; /* items allocated */
+};
+
+static bool intvec_push(struct intvec *a, int x)
+{
+    if (a->n == a->cap) {
+        unsigned cap = a->cap ? 2 * a->cap : 16;
+        int *grown = realloc(a->v, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        a->v = grown;
+        a->cap = cap;
+    }
+    a->v[a->n++] = x;
+    return true;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts a set and drops duplicates. */
+static void intvec_normalize(struct intvec *a)
+{
+    if (a->n < 2)
+        return;
+    qsort(a->v, a->n, sizeof *a->v, int_cmp);
+    unsigned w = 1;
+    for (unsigned r = 1; r < a->n; r++)
+        if (a->v[r] != a->v[w - 1])
+            a->v[w++] = a->v[r];
+    a->n = w;
+}
+
+/* What a place-list parse builds; NULL builder = syntax check only. */
+struct places_builder {
+    struct intvec cur;   /* the place being read (CPU numbers) */
+    struct intvec cpus;  /* CPUs of the places so far, place after place */
+    struct intvec first; /* first[i] = index in cpus of place i */
+};
 
 /* ":len[:stride]" after a resource or a place; len in [1, PLACES_MAX). */
-static bool take_interval(const char **s, unsigned long *len)
+static bool take_interval(const char **s, unsigned long *len, long *stride)
 {
-    long stride;
     *len = 1;
+    *stride = 1;
     if (!take_char(s, ':'))
         return true;
     if (!take_ulong(s, len) || *len == 0 || *len >= PLACES_MAX)
         return false;
-    if (take_char(s, ':') && !take_long(s, &stride))
+    if (take_char(s, ':') && !take_long(s, stride))
         return false;
     return true;
 }
 
-/* "{res-interval,...}" where res-interval is "!res" or "res[:len[:stride]]". */
-static bool take_resource_list(const char **s)
+/* A CPU number res + k * stride, if it is one. */
+static bool cpu_at(unsigned long res, unsigned long k, long stride, int *out)
+{
+    long long c = (long long)res + (long long)k * stride;
+    if (res >= PLACES_CPU_MAX || c < 0 || c >= PLACES_CPU_MAX)
+        return false;
+    *out = (int)c;
+    return true;
+}
+
+/* "{res-interval,...}" where res-interval is "!res" or "res[:len[:stride]]";
+ * with a builder, the place's CPUs (in order: an exclusion removes what
+ * came before it) end up sorted in b->cur. */
+static bool take_resource_list(const char **s, struct places_builder *b)
 {
     if (!take_char(s, '{'))
         return false;
     do {
         unsigned long res, len;
+        long stride;
         bool negate = take_char(s, '!');
         if (!take_ulong(s, &res))
             return false;
-        if (!negate && !take_interval(s, &len))
+        if (!negate && !take_interval(s, &len, &stride))
             return false;
+        if (!b)
+            continue;
+        if (negate) {
+            unsigned w = 0;
+            for (unsigned r = 0; r < b->cur.n; r++)
+                if ((unsigned long)b->cur.v[r] != res)
+                    b->cur.v[w++] = b->cur.v[r];
+            b->cur.n = w;
+            continue;
+        }
+        for (unsigned long k = 0; k < len; k++) {
+            int c;
+            if (!cpu_at(res, k, stride, &c) || !intvec_push(&b->cur, c))
+                return false;
+        }
     } while (take_char(s, ','));
-    return take_char(s, '}');
+    if (!take_char(s, '}'))
+        return false;
+    if (b) {
+        intvec_normalize(&b->cur);
+        if (b->cur.n == 0)
+            return false; /* an empty place */
+    }
+    return true;
+}
+
+/* Place i of the builder: cpus[first[i] .. end). */
+static unsigned builder_place_end(const struct places_builder *b, unsigned i)
+{
+    return i + 1 < b->first.n ? (unsigned)b->first.v[i + 1] : b->cpus.n;
+}
+
+/* Removes every place equal to b->cur (the "!place" exclusion). */
+static void builder_remove_cur(struct places_builder *b)
+{
+    struct intvec cpus = b->cpus, first = b->first;
+    unsigned wc = 0, wf = 0;
+    for (unsigned i = 0; i < first.n; i++) {
+        unsigned lo = (unsigned)first.v[i], hi = builder_place_end(b, i);
+        bool same = hi - lo == b->cur.n;
+        for (unsigned k = 0; same && k < b->cur.n; k++)
+            same = cpus.v[lo + k] == b->cur.v[k];
+        if (same)
+            continue;
+        first.v[wf++] = (int)wc;
+        for (unsigned k = lo; k < hi; k++)
+            cpus.v[wc++] = cpus.v[k];
+    }
+    b->cpus.n = wc;
+    b->first.n = wf;
 }
 
 /* One place interval: "!place" or "place[:len[:stride]]", place being a
- * braced resource list or a bare resource number. Adds its places to *n. */
-static bool take_place_interval(const char **s, unsigned long *n)
+ * braced resource list or a bare resource number. Adds its places to *n
+ * and, with a builder, to the list. */
+static bool take_place_interval(const char **s, unsigned long *n, struct places_builder *b)
 {
     bool negate = take_char(s, '!');
     const char *p = skip_spaces(*s);
     unsigned long res, len = 1;
+    long stride = 1;
+    if (b)
+        b->cur.n = 0;
     if (*p == '{') {
-        if (!take_resource_list(&p))
+        if (!take_resource_list(&p, b))
             return false;
     } else if (!take_ulong(&p, &res)) {
         return false;
+    } else if (b) {
+        int c;
+        if (!cpu_at(res, 0, 1, &c) || !intvec_push(&b->cur, c))
+            return false;
     }
-    if (!negate && !take_interval(&p, &len))
+    if (!negate && !take_interval(&p, &len, &stride))
         return false;
     *n += negate ? 0 : len;
     *s = p;
-    return *n <= PLACES_MAX;
+    if (*n > PLACES_MAX)
+        return false;
+    if (!b)
+        return true;
+    if (negate) {
+        builder_remove_cur(b);
+        return true;
+    }
+    for (unsigned long k = 0; k < len; k++) {
+        if (!intvec_push(&b->first, (int)b->cpus.n))
+            return false;
+        for (unsigned i = 0; i < b->cur.n; i++) {
+            int c;
+            if (!cpu_at((unsigned long)b->cur.v[i], k, stride, &c) || !intvec_push(&b->cpus, c))
+                return false;
+        }
+    }
+    return true;
 }
 
-/* An abstract name with an optional "(count)", count >= 1. */
-static bool take_abstract_name(const char **s)
+/* An abstract name with an optional "(count)", count >= 1: its index + 1
+ * (enum places_kind), 0 when there is none. */
+static int take_abstract_name(const char **s, unsigned long *count)
 {
     static const char *const names[] = {"threads", "cores", "ll_caches", "numa_domains",
                                         "sockets"};
-    if (take_one_of(s, names, 5) < 0)
-        return false;
-    unsigned long count;
-    if (take_char(s, '(') && (!take_ulong(s, &count) || count == 0 || !take_char(s, ')')))
-        return false;
-    return true;
+    int i = take_one_of(s, names, 5);
+    if (i < 0)
+        return 0;
+    *count = 0;
+    if (take_char(s, '(') && (!take_ulong(s, count) || *count == 0 || !take_char(s, ')')))
+        return -1;
+    return i + 1;
+}
+
+/* The grammar, once: with b == NULL it only checks the syntax. */
+static bool places_grammar(const char *text, int *kind, unsigned long *count,
+                           struct places_builder *b)
+{
+    const char *s = text;
+    int k = take_abstract_name(&s, count);
+    if (k != 0) {
+        *kind = k;
+        return k > 0 && at_end(s);
+    }
+    *kind = PLACES_EXPLICIT;
+    s = text;
+    unsigned long places = 0;
+    do {
+        if (!take_place_interval(&s, &places, b))
+            return false;
+    } while (take_char(&s, ','));
+    return at_end(s);
 }
 
 bool parse_places_syntax(const char *text)
 {
-    const char *s = text;
-    if (take_abstract_name(&s))
-        return at_end(s);
-    s = text;
-    unsigned long places = 0;
-    do {
-        if (!take_place_interval(&s, &places))
-            return false;
-    } while (take_char(&s, ','));
-    return at_end(s);
+    int kind;
+    unsigned long count;
+    return places_grammar(text, &kind, &count, NULL);
+}
+
+bool parse_places(const char *text, int *kind, unsigned long *count, struct place_list *out)
+{
+    struct places_builder b = {0};
+    int k;
+    unsigned long c = 0;
+    bool ok = places_grammar(text, &k, &c, &b);
+    if (ok && k == PLACES_EXPLICIT && b.first.n == 0)
+        ok = false; /* every place excluded */
+    if (ok && k == PLACES_EXPLICIT) {
+        /* Hand the arrays over: first[] gets its closing entry. */
+        ok = intvec_push(&b.first, (int)b.cpus.n);
+        if (ok) {
+            place_list_free(out);
+            out->n = b.first.n - 1;
+            out->first = (unsigned *)b.first.v;
+            out->cpus = b.cpus.v;
+            b.first.v = NULL;
+            b.cpus.v = NULL;
+        }
+    } else if (ok) {
+        place_list_free(out);
+    }
+    if (ok) {
+        *kind = k;
+        *count = c;
+    }
+    free(b.cur.v);
+    free(b.cpus.v);
+    free(b.first.v);
+    return ok;
+}
+
+void place_list_free(struct place_list *l)
+{
+    free(l->first);
+    free(l->cpus);
+    l->n = 0;
+    l->first = NULL;
+    l->cpus = NULL;
 }

@@ -63,10 +63,41 @@ bool parse_allocator(const char *text, uintptr_t *out);
 /* The name of a predefined allocator handle (1..8), or NULL. */
 const char *parse_allocator_name(uintptr_t handle);
 
+/* A list of places, each a set of CPU numbers: place i holds
+ * cpus[first[i] .. first[i+1]), sorted, without duplicates, never empty.
+ * An empty list is {0, NULL, NULL}; free with place_list_free. */
+struct place_list {
+    unsigned n;      /* places */
+    unsigned *first; /* n + 1 offsets into cpus */
+    int *cpus;       /* the CPU numbers of all places, place after place */
+};
+
+/* Kinds of OMP_PLACES values: an explicit list or an abstract name. */
+enum places_kind {
+    PLACES_EXPLICIT = 0,
+    PLACES_THREADS = 1,
+    PLACES_CORES = 2,
+    PLACES_LL_CACHES = 3,
+    PLACES_NUMA_DOMAINS = 4,
+    PLACES_SOCKETS = 5,
+};
+
 /* OMP_PLACES syntax check only: an abstract name threads|cores|ll_caches|
  * numa_domains|sockets with an optional "(n)", n >= 1, or an explicit list
- * of places "{0,1}", "{0:4}", "{0:4:2}", "{0:4}:3:8", "!{...}", "5". Builds
- * nothing: turning the text into places is the topology's job. */
+ * of places "{0,1}", "{0:4}", "{0:4:2}", "{0:4}:3:8", "!{...}", "5". */
 bool parse_places_syntax(const char *text);
+
+/* OMP_PLACES (OpenMP 5.1): *kind receives an enum places_kind. For an
+ * abstract name, *count is the "(n)" (0 when absent) and *out is emptied.
+ * For an explicit list, *out receives the places with the CPU numbers as
+ * written (no machine involved): "{0:4}:3:8" is {0,1,2,3},{8,..,11},
+ * {16,..,19}; "{0:4:2}" is {0,2,4,6}; "!n" inside braces removes CPU n from
+ * the place read so far; "!place" at the top removes the identical places
+ * listed before it; a bare "5" is {5}. Invalid: bad syntax, a negative or
+ * huge CPU number, an empty place, or no place left. The caller frees *out. */
+bool parse_places(const char *text, int *kind, unsigned long *count, struct place_list *out);
+
+/* Frees a place list and leaves it empty. */
+void place_list_free(struct place_list *l);
 
 #endif

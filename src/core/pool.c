@@ -9,6 +9,7 @@
 #include "core/mutex.h"
 #include "core/team.h"
 #include "os/linux/thread.h"
+#include "topo/bind.h"
 
 static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top, created and the retiring list */
 static struct worker *idle_top;          /* idle workers, most recently used first */
@@ -24,6 +25,7 @@ static void *worker_main(void *arg)
     struct ilan_thread *ts = &ilan_tls;
     ts->worker = w;
     ts->icv = icv_global.initial;
+    bind_thread_init(ts);
     ts->ready = true;
     unsigned seen = 0; /* `go` starts at 0; each dispatch advances it once */
     for (;;) {

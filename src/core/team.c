@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/fatal.h"
+#include "abi/affinity_fmt.h"
 #include "core/pool.h"
+#include "topo/bind.h"
 
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
 
@@ -88,7 +90,7 @@ static void team_reset(struct team *t, unsigned n)
 
 /* The ICVs the implicit tasks of a region start with: the encountering
  * task's, moved one step down the OMP_NUM_THREADS / OMP_PROC_BIND lists. */
-static struct icv child_icv_of(const struct icv *parent, unsigned proc_bind)
+static struct icv child_icv_of(const struct icv *parent)
 {
     struct icv c = *parent;
     unsigned pos = parent->nthreads_pos + 1u;
@@ -101,7 +103,6 @@ static struct icv child_icv_of(const struct icv *parent, unsigned proc_bind)
         c.bind = icv_global.bind_list[pos];
         c.bind_pos = (unsigned char)pos;
     }
-    (void)proc_bind; /* the clause chooses where threads go, not an ICV; see topo/ */
     return c;
 }
 
@@ -119,6 +120,28 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
      * of the league. */
     ts->teams_num = t->master_saved.teams_num;
     ts->teams_count = t->master_saved.teams_count;
+    /* Pinned only when its place changes; shown when first in a region or moved. */
+    bool moved = t->bind_kind && bind_enter(ts, t, team_id);
+    if (__builtin_expect(icv_global.display_affinity, 0) && (moved || !ts->affinity_shown)) {
+        ts->affinity_shown = true;
+        affinity_display_self();
+    }
+}
+
+/* Restores the calling thread's state saved in `saved`, keeping what
+ * describes the thread itself rather than its task: its hot team, its spare
+ * teams and its OS binding. */
+static void thread_restore(struct ilan_thread *ts, const struct ilan_thread *saved)
+{
+    struct team *hot = ts->hot_team;
+    struct team *spare = ts->spare_teams;
+    int bound = ts->bound_place;
+    bool shown = ts->affinity_shown;
+    *ts = *saved;
+    ts->hot_team = hot;
+    ts->spare_teams = spare;
+    ts->bound_place = bound;
+    ts->affinity_shown = shown;
 }
 
 /* Makes the calling thread start inside the team's first worksharing
@@ -171,7 +194,8 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     t->parent = parent;
     t->fn = fn;
     t->data = data;
-    t->child_icv = child_icv_of(&ts->icv, proc_bind);
+    t->child_icv = child_icv_of(&ts->icv);
+    bind_team_begin(ts, t, n, proc_bind);
     team_reset(t, n);
     t->master_saved = *ts;
     t->starts_in_ws = init_ws != NULL;
@@ -224,12 +248,8 @@ void team_end(void)
         if (t->pooled_workers)
             pool_release(t->workers + 1, n - 1);
     }
-    struct team *hot = ts->hot_team;
-    struct team *spare = ts->spare_teams;
-    *ts = t->master_saved;
-    ts->hot_team = hot;
-    ts->spare_teams = spare;
-    if (t != hot) {
+    thread_restore(ts, &t->master_saved);
+    if (t != ts->hot_team) {
         t->next_spare = ts->spare_teams;
         ts->spare_teams = t;
     }
@@ -256,12 +276,17 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
         ts->spare_teams = hot;
     }
     struct team *spare = ts->spare_teams;
+    int bound = ts->bound_place;
+    bool shown = ts->affinity_shown;
     *ts = saved;
     ts->spare_teams = spare;
+    ts->bound_place = bound;
+    ts->affinity_shown = shown;
 }
 
 void team_free(struct team *t)
 {
+    free(t->bind_slots);
     free(t->workers);
     free(t);
 }

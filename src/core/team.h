@@ -33,6 +33,10 @@ struct team {
     bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
     bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */
     struct team *next_spare;           /* link in the master's spare_teams list */
+    unsigned bind_kind;                /* policy used to place the threads (enum icv_bind); 0: none */
+    int bind_key[5];                   /* kind, size, master place, partition of bind_slots */
+    struct bind_slot *bind_slots;      /* bind_slots[i]: place and partition of thread i */
+    unsigned bind_cap;                 /* entries allocated in bind_slots[] */
 
     alignas(ILAN_CACHE_LINE) struct barrier barrier; /* the team barrier */
 

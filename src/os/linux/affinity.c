@@ -1,6 +1,7 @@
 /* affinity.c — reading the calling thread's CPU mask, thread id and host name on Linux. */
 #include "os/linux/affinity.h"
 
+#include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,25 @@ int os_thread_cpus(int *cpus, int max)
         return n;
     }
     return -1;
+}
+
+int os_thread_bind(const int *cpus, int n)
+{
+    int ncpus = 1024;
+    for (int i = 0; i < n; i++)
+        while (cpus[i] >= ncpus)
+            ncpus *= 2;
+    cpu_set_t *set = CPU_ALLOC(ncpus);
+    if (set == NULL)
+        return ENOMEM;
+    size_t bytes = CPU_ALLOC_SIZE(ncpus);
+    CPU_ZERO_S(bytes, set);
+    for (int i = 0; i < n; i++)
+        if (cpus[i] >= 0)
+            CPU_SET_S(cpus[i], bytes, set);
+    int rc = sched_setaffinity(0, bytes, set) == 0 ? 0 : errno;
+    CPU_FREE(set);
+    return rc;
 }
 
 long os_thread_native_id(void)

@@ -9,6 +9,10 @@
  * -1 if the OS does not say. */
 int os_thread_cpus(int *cpus, int max);
 
+/* Pins the calling thread to cpus[0..n-1] (sched_setaffinity). Returns 0
+ * or an errno value. */
+int os_thread_bind(const int *cpus, int n);
+
 /* The calling thread's kernel thread id (gettid). */
 long os_thread_native_id(void);
 

@@ -1,0 +1,414 @@
+/* topo.c — building the machine model from hwloc (the only file that calls hwloc), or the one-node fallback. */
+#include "topo/topo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/fatal.h"
+#include "os/linux/affinity.h"
+
+#if ILAN_HAVE_HWLOC
+#include <hwloc.h>
+#endif
+
+struct topo_model topo;
+
+/* ---- pure helpers ------------------------------------------------------- */
+
+void topo_map_round_robin(int npus, const int *real, int nreal, int *out)
+{
+    for (int i = 0; i < npus; i++)
+        out[i] = nreal > 0 ? real[i % nreal] : 0;
+}
+
+void topo_fallback_distances(int nnodes, const int *node_package, int *out)
+{
+    for (int a = 0; a < nnodes; a++)
+        for (int b = 0; b < nnodes; b++)
+            out[a * nnodes + b] = a == b ? 10 : node_package[a] == node_package[b] ? 20 : 30;
+}
+
+bool topo_pick_reserved(int ncores, const int *core_package, int npackages, int n,
+                        bool *reserved)
+{
+    for (int c = 0; c < ncores; c++)
+        reserved[c] = false;
+    if (n < 0 || n >= ncores)
+        return false;
+    /* Round robin over packages; each gives its last free core. A package
+     * with nothing left is skipped (n < ncores, so some package has one). */
+    int taken = 0;
+    for (int pkg = 0; taken < n; pkg = (pkg + 1) % npackages) {
+        for (int c = ncores - 1; c >= 0; c--)
+            if (core_package[c] == pkg && !reserved[c]) {
+                reserved[c] = true;
+                taken++;
+                break;
+            }
+    }
+    return true;
+}
+
+void topo_free(struct topo_model *m)
+{
+    free(m->pu_os);
+    free(m->pu_core);
+    free(m->pu_real);
+    free(m->core_first_pu);
+    free(m->core_node);
+    free(m->core_llc);
+    free(m->core_package);
+    free(m->node_os);
+    free(m->dist);
+    memset(m, 0, sizeof *m);
+}
+
+/* Allocates every array of a model of the given sizes. */
+static bool topo_alloc(struct topo_model *m, int npus, int ncores, int nnodes)
+{
+    topo_free(m);
+    m->npus = npus;
+    m->ncores = ncores;
+    m->nnodes = nnodes;
+    m->pu_os = calloc((size_t)npus, sizeof(int));
+    m->pu_core = calloc((size_t)npus, sizeof(int));
+    m->pu_real = calloc((size_t)npus, sizeof(int));
+    m->core_first_pu = calloc((size_t)ncores + 1, sizeof(int));
+    m->core_node = calloc((size_t)ncores, sizeof(int));
+    m->core_llc = calloc((size_t)ncores, sizeof(int));
+    m->core_package = calloc((size_t)ncores, sizeof(int));
+    m->node_os = calloc((size_t)nnodes, sizeof(int));
+    m->dist = calloc((size_t)nnodes * (size_t)nnodes, sizeof(int));
+    if (!m->pu_os || !m->pu_core || !m->pu_real || !m->core_first_pu || !m->core_node ||
+        !m->core_llc || !m->core_package || !m->node_os || !m->dist) {
+        topo_free(m);
+        return false;
+    }
+    return true;
+}
+
+/* Fallback distances from the cores' packages (node i's package = that of
+ * its first core). */
+static void topo_guess_distances(struct topo_model *m)
+{
+    int *node_package = calloc((size_t)m->nnodes, sizeof(int));
+    if (!node_package)
+        ilan_fatal("out of memory building the machine model");
+    for (int c = m->ncores - 1; c >= 0; c--)
+        node_package[m->core_node[c]] = m->core_package[c];
+    topo_fallback_distances(m->nnodes, node_package, m->dist);
+    free(node_package);
+    m->dist_fallback = true;
+}
+
+bool topo_build_uniform(struct topo_model *m, int packages, int nodes_per_package,
+                        int cores_per_node, int pus_per_core, const int *real, int nreal)
+{
+    int nnodes = packages * nodes_per_package;
+    int ncores = nnodes * cores_per_node;
+    int npus = ncores * pus_per_core;
+    if (!topo_alloc(m, npus, ncores, nnodes))
+        return false;
+    m->nllcs = nnodes;
+    m->npackages = packages;
+    for (int c = 0; c < ncores; c++) {
+        m->core_node[c] = c / cores_per_node;
+        m->core_llc[c] = c / cores_per_node;
+        m->core_package[c] = c / (cores_per_node * nodes_per_package);
+        m->core_first_pu[c] = c * pus_per_core;
+    }
+    m->core_first_pu[ncores] = npus;
+    for (int p = 0; p < npus; p++) {
+        m->pu_os[p] = p;
+        m->pu_core[p] = p / pus_per_core;
+    }
+    for (int n = 0; n < nnodes; n++)
+        m->node_os[n] = n;
+    topo_map_round_robin(npus, real, nreal, m->pu_real);
+    m->nreal = nreal;
+    topo_guess_distances(m);
+    m->source = "uniform";
+    return true;
+}
+
+/* ---- the real machine ----------------------------------------------------- */
+
+/* The CPUs of the process's affinity mask (the initial thread's, read
+ * before anything binds it), malloc'ed; *n >= 1. */
+static int *topo_allowed_cpus(int *n)
+{
+    int max = 1024;
+    for (;;) {
+        int *cpus = malloc((size_t)max * sizeof *cpus);
+        if (!cpus)
+            ilan_fatal("out of memory building the machine model");
+        int got = os_thread_cpus(cpus, max);
+        if (got < 0) { /* the OS does not say: CPU 0 */
+            cpus[0] = 0;
+            *n = 1;
+            return cpus;
+        }
+        if (got <= max) {
+            *n = got > 0 ? got : 1;
+            if (got == 0)
+                cpus[0] = 0;
+            return cpus;
+        }
+        free(cpus);
+        max = got;
+    }
+}
+
+/* One package, one node, one cache, one core per allowed CPU. */
+static void topo_build_fallback(struct topo_model *m, const int *cpus, int n)
+{
+    if (!topo_alloc(m, n, n, 1))
+        ilan_fatal("out of memory building the machine model");
+    m->nllcs = 1;
+    m->npackages = 1;
+    for (int i = 0; i < n; i++) {
+        m->pu_os[i] = cpus[i];
+        m->pu_core[i] = i;
+        m->pu_real[i] = cpus[i];
+        m->core_first_pu[i] = i;
+    }
+    m->core_first_pu[n] = n;
+    m->nreal = n;
+    topo_guess_distances(m);
+    m->source = "fallback";
+}
+
+#if ILAN_HAVE_HWLOC
+
+/* Dense renumbering of sparse ids in order of first appearance. */
+struct renumber {
+    int *seen;   /* original ids met so far, index = new id */
+    int n;       /* ids met */
+};
+
+static int renumber_id(struct renumber *r, int id)
+{
+    for (int i = 0; i < r->n; i++)
+        if (r->seen[i] == id)
+            return i;
+    r->seen[r->n] = id;
+    return r->n++;
+}
+
+/* The topmost cache above obj (the last-level cache); NULL if none. */
+static hwloc_obj_t topo_llc_of(hwloc_obj_t obj)
+{
+    hwloc_obj_t llc = NULL;
+    for (hwloc_obj_t a = obj->parent; a; a = a->parent)
+        if (hwloc_obj_type_is_cache(a->type) && !hwloc_obj_type_is_icache(a->type))
+            llc = a;
+    return llc;
+}
+
+/* The NUMA node whose CPUs contain the PU; NULL if none. */
+static hwloc_obj_t topo_numa_of(hwloc_topology_t t, hwloc_obj_t pu)
+{
+    hwloc_obj_t node = NULL;
+    while ((node = hwloc_get_next_obj_by_type(t, HWLOC_OBJ_NUMANODE, node)) != NULL)
+        if (node->cpuset && hwloc_bitmap_isset(node->cpuset, pu->os_index))
+            return node;
+    return NULL;
+}
+
+/* Fills dist from hwloc's OS latency matrix; false if it has none that
+ * covers every node of the model. */
+static bool topo_hwloc_distances(hwloc_topology_t t, struct topo_model *m)
+{
+    unsigned nr = 1;
+    struct hwloc_distances_s *d = NULL;
+    unsigned long kind = HWLOC_DISTANCES_KIND_FROM_OS | HWLOC_DISTANCES_KIND_MEANS_LATENCY;
+    if (hwloc_distances_get_by_type(t, HWLOC_OBJ_NUMANODE, &nr, &d, kind, 0) != 0 || nr == 0)
+        return false;
+    bool ok = true;
+    for (int a = 0; a < m->nnodes && ok; a++)
+        for (int b = 0; b < m->nnodes && ok; b++) {
+            int ia = -1, ib = -1;
+            for (unsigned i = 0; i < d->nbobjs; i++) {
+                if ((int)d->objs[i]->os_index == m->node_os[a])
+                    ia = (int)i;
+                if ((int)d->objs[i]->os_index == m->node_os[b])
+                    ib = (int)i;
+            }
+            if (ia < 0 || ib < 0)
+                ok = false;
+            else
+                m->dist[a * m->nnodes + b] = (int)d->values[ia * (int)d->nbobjs + ib];
+        }
+    hwloc_distances_release(t, d);
+    return ok;
+}
+
+/* The model from hwloc; false (nothing built) when hwloc fails or leaves
+ * no PU. Real machine: only PUs in allowed[]; what-if: all PUs. */
+static bool topo_build_hwloc(struct topo_model *m, const int *allowed, int nallowed)
+{
+    hwloc_topology_t t;
+    if (hwloc_topology_init(&t) != 0)
+        return false;
+    if (hwloc_topology_load(t) != 0) {
+        hwloc_topology_destroy(t);
+        return false;
+    }
+    bool whatif = !hwloc_topology_is_thissystem(t);
+    hwloc_bitmap_t use = hwloc_bitmap_alloc();
+    for (int i = 0; i < nallowed; i++)
+        hwloc_bitmap_set(use, (unsigned)allowed[i]);
+
+    int total = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
+    int nnodes_max = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_NUMANODE);
+    int npkg_max = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PACKAGE);
+    int nobj = total + nnodes_max + npkg_max + 4;
+    hwloc_obj_t *pus = calloc((size_t)(total > 0 ? total : 1), sizeof *pus);
+    int *ids = calloc((size_t)nobj * 4, sizeof(int));
+    bool built = false;
+    if (!pus || !ids || total <= 0)
+        goto out;
+
+    /* PUs in model order (hwloc's logical order), kept when usable. */
+    int npus = 0;
+    for (hwloc_obj_t pu = NULL; (pu = hwloc_get_next_obj_by_type(t, HWLOC_OBJ_PU, pu));)
+        if (whatif || hwloc_bitmap_isset(use, pu->os_index))
+            pus[npus++] = pu;
+    if (npus == 0)
+        goto out;
+
+    /* Cores: runs of PUs with the same core ancestor (or the PU itself). */
+    struct renumber rnode = {ids, 0}, rllc = {ids + nobj, 0}, rpkg = {ids + 2 * nobj, 0};
+    int ncores = 0;
+    hwloc_obj_t last_core = NULL;
+    int *pu_core = ids + 3 * nobj;
+    for (int i = 0; i < npus; i++) {
+        hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(t, HWLOC_OBJ_CORE, pus[i]);
+        if (!core)
+            core = pus[i];
+        if (core != last_core)
+            ncores++;
+        last_core = core;
+        pu_core[i] = ncores - 1;
+    }
+    /* Count nodes first (renumbering into the scratch arrays). */
+    for (int i = 0; i < npus; i++) {
+        hwloc_obj_t node = topo_numa_of(t, pus[i]);
+        renumber_id(&rnode, node ? (int)node->logical_index : -1);
+    }
+    int nnodes = rnode.n;
+    rnode.n = 0;
+    if (!topo_alloc(m, npus, ncores, nnodes))
+        goto out;
+    for (int i = 0; i < npus; i++) {
+        int c = pu_core[i];
+        m->pu_os[i] = (int)pus[i]->os_index;
+        m->pu_core[i] = c;
+        if (i == 0 || pu_core[i - 1] != c) {
+            m->core_first_pu[c] = i;
+            hwloc_obj_t node = topo_numa_of(t, pus[i]);
+            hwloc_obj_t llc = topo_llc_of(pus[i]);
+            hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(t, HWLOC_OBJ_PACKAGE, pus[i]);
+            m->core_node[c] = renumber_id(&rnode, node ? (int)node->logical_index : -1);
+            m->node_os[m->core_node[c]] = node ? (int)node->os_index : 0;
+            m->core_package[c] = renumber_id(&rpkg, pkg ? (int)pkg->logical_index : -1);
+            /* No cache: the package stands for it. */
+            m->core_llc[c] = renumber_id(&rllc, llc ? (int)llc->gp_index
+                                                    : -2 - m->core_package[c]);
+        }
+    }
+    m->core_first_pu[ncores] = npus;
+    m->nllcs = rllc.n;
+    m->npackages = rpkg.n;
+    if (whatif)
+        topo_map_round_robin(npus, allowed, nallowed, m->pu_real);
+    else
+        for (int i = 0; i < npus; i++)
+            m->pu_real[i] = m->pu_os[i];
+    m->nreal = nallowed;
+    m->whatif = whatif;
+    if (!topo_hwloc_distances(t, m))
+        topo_guess_distances(m);
+    m->source = "hwloc";
+    built = true;
+out:
+    free(pus);
+    free(ids);
+    hwloc_bitmap_free(use);
+    hwloc_topology_destroy(t);
+    return built;
+}
+
+#endif /* ILAN_HAVE_HWLOC */
+
+/* The what-if description: "HWLOC_SYNTHETIC=..." or "HWLOC_XMLFILE=...". */
+static char topo_whatif_text[256];
+
+void topo_init(void)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    int nallowed;
+    int *allowed = topo_allowed_cpus(&nallowed);
+    bool built = false;
+#if ILAN_HAVE_HWLOC
+    built = topo_build_hwloc(&topo, allowed, nallowed);
+#endif
+    if (!built)
+        topo_build_fallback(&topo, allowed, nallowed);
+    if (topo.whatif) {
+        const char *syn = getenv("HWLOC_SYNTHETIC");
+        const char *xml = getenv("HWLOC_XMLFILE");
+        snprintf(topo_whatif_text, sizeof topo_whatif_text, "%s=%s",
+                 syn ? "HWLOC_SYNTHETIC" : xml ? "HWLOC_XMLFILE" : "what-if",
+                 syn ? syn : xml ? xml : "?");
+        topo.source = topo_whatif_text;
+    }
+    free(allowed);
+}
+
+void topo_say_whatif(void)
+{
+    static bool said;
+    if (!topo.whatif || said)
+        return;
+    said = true;
+    fprintf(stderr,
+            "ilan: what-if topology (%s): %d PUs in %d NUMA nodes mapped round-robin onto "
+            "%d real CPU%s\n",
+            topo.source, topo.npus, topo.nnodes, topo.nreal, topo.nreal == 1 ? "" : "s");
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+int topo_num_nodes(void)
+{
+    return topo.nnodes > 0 ? topo.nnodes : 1;
+}
+
+int topo_node_of_cpu(int os_cpu)
+{
+    for (int p = 0; p < topo.npus; p++)
+        if (topo.pu_os[p] == os_cpu)
+            return topo.core_node[topo.pu_core[p]];
+    return -1;
+}
+
+int topo_distance(int a, int b)
+{
+    if (a < 0 || b < 0 || a >= topo.nnodes || b >= topo.nnodes)
+        return -1;
+    return topo.dist[a * topo.nnodes + b];
+}
+
+bool topo_is_whatif(void)
+{
+    return topo.whatif;
+}
+
+int topo_real_cpu_of(int pu)
+{
+    return pu >= 0 && pu < topo.npus ? topo.pu_real[pu] : -1;
+}
