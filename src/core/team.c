@@ -275,13 +275,8 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
         hot->next_spare = ts->spare_teams;
         ts->spare_teams = hot;
     }
-    struct team *spare = ts->spare_teams;
-    int bound = ts->bound_place;
-    bool shown = ts->affinity_shown;
-    *ts = saved;
-    ts->spare_teams = spare;
-    ts->bound_place = bound;
-    ts->affinity_shown = shown;
+    ts->hot_team = saved.hot_team;
+    thread_restore(ts, &saved);
 }
 
 void team_free(struct team *t)
