@@ -1,31 +1,65 @@
-/* task.c — tasking entry points. The tasking engine is a later piece of work;
- * until it exists every entry point that would create or depend on a task
- * stops the program, naming the construct. */
+/* task.c — the task construct and its synchronization: GOMP_task, taskwait, taskyield, taskgroup, detach events, omp_in_final. */
 #include <stddef.h>
 #include <stdint.h>
 #include "abi/export.h"
 #include "core/fatal.h"
+#include "core/task.h"
 
 ILAN_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                            long arg_size, long arg_align, _Bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
-    (void)fn, (void)data, (void)cpyfn, (void)arg_size, (void)arg_align, (void)if_clause;
-    (void)flags, (void)depend, (void)priority, (void)detach;
-    ilan_unsupported("the task construct (GOMP_task)");
+    task_spawn(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
 }
 
-/* With no way to create a task, the following are exactly right as they
- * are: there is never a child task to wait for or to yield to. */
-ILAN_EXPORT void GOMP_taskwait(void) {}
-ILAN_EXPORT void GOMP_taskyield(void) {}
-ILAN_EXPORT void GOMP_taskgroup_start(void) {}
-ILAN_EXPORT void GOMP_taskgroup_end(void) {}
+ILAN_EXPORT void GOMP_taskwait(void)
+{
+    task_wait_children();
+}
 
 ILAN_EXPORT void GOMP_taskwait_depend(void **depend)
 {
-    (void)depend;
-    ilan_unsupported("taskwait with depend (GOMP_taskwait_depend)");
+    task_wait_depend(depend);
+}
+
+ILAN_EXPORT void GOMP_taskyield(void)
+{
+    task_yield();
+}
+
+ILAN_EXPORT void GOMP_taskgroup_start(void)
+{
+    task_taskgroup_new();
+}
+
+ILAN_EXPORT void GOMP_taskgroup_end(void)
+{
+    struct taskgroup *g = task_taskgroup_end();
+    if (g)
+        task_taskgroup_free(g);
+}
+
+ILAN_EXPORT int omp_in_final(void)
+{
+    return task_in_final();
+}
+
+ILAN_EXPORT int32_t omp_in_final_(void)
+{
+    return task_in_final();
+}
+
+/* The event handle is the detachable task itself (GOMP_task stores it). */
+ILAN_EXPORT void omp_fulfill_event(uintptr_t event)
+{
+    if (!event)
+        ilan_fatal("omp_fulfill_event: invalid event handle");
+    task_fulfill((struct task *)event);
+}
+
+ILAN_EXPORT void omp_fulfill_event_(uintptr_t *event)
+{
+    omp_fulfill_event(*event);
 }
 
 ILAN_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
@@ -83,16 +117,4 @@ ILAN_EXPORT void GOMP_scope_start(uintptr_t *reductions)
 {
     (void)reductions;
     ilan_unsupported("scope with task reductions (GOMP_scope_start)");
-}
-
-ILAN_EXPORT void omp_fulfill_event(uintptr_t event)
-{
-    (void)event;
-    ilan_unsupported("omp_fulfill_event (detachable tasks)");
-}
-
-ILAN_EXPORT void omp_fulfill_event_(uintptr_t *event)
-{
-    (void)event;
-    ilan_unsupported("omp_fulfill_event (detachable tasks)");
 }
