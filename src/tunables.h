@@ -65,7 +65,7 @@
 /* Longest parent chain the task scheduling constraint walks to decide
  * whether a task descends from the waiting tied task; deeper candidates
  * are (conservatively) refused. */
-#define ILAN_TASK_TSC_DEPTH 256u
+#define ILAN_TASK_TSC_DEPTH 1024u
 
 /* Task descriptors are carved in size classes of 256 << c bytes,
  * c < ILAN_TASK_CLASSES; a larger argument block is malloc'd apart. */

@@ -105,21 +105,7 @@ void *deque_pop(struct deque *d)
     return deque_take(d);
 }
 
-void *deque_pop_if(struct deque *d, bool (*accept)(void *item, void *arg), void *arg)
-{
-    long b = atomic_load_explicit(&d->bottom, memory_order_relaxed);
-    if (b <= atomic_load_explicit(&d->top, memory_order_relaxed))
-        return NULL;
-    /* Only the owner writes the slots, so the bottom item read here is the
-     * one deque_take returns, unless a thief takes it first (then NULL). */
-    struct deque_buf *a = atomic_load_explicit(&d->buf, memory_order_relaxed);
-    void *x = atomic_load_explicit(&a->slot[(b - 1) & a->mask], memory_order_relaxed);
-    if (!accept(x, arg))
-        return NULL;
-    return deque_take(d);
-}
-
-void *deque_steal_if(struct deque *d, bool (*accept)(void *item, void *arg), void *arg)
+void *deque_steal(struct deque *d)
 {
     long t = atomic_load_explicit(&d->top, memory_order_acquire);
     ilan_fence_seq_cst();
@@ -128,15 +114,8 @@ void *deque_steal_if(struct deque *d, bool (*accept)(void *item, void *arg), voi
         return NULL;
     struct deque_buf *a = atomic_load_explicit(&d->buf, memory_order_acquire);
     void *x = atomic_load_explicit(&a->slot[t & a->mask], memory_order_acquire);
-    if (accept && !accept(x, arg))
-        return NULL;
     if (!atomic_compare_exchange_strong_explicit(&d->top, &t, t + 1, memory_order_seq_cst,
                                                  memory_order_relaxed))
         return NULL; /* lost the race */
     return x;
-}
-
-void *deque_steal(struct deque *d)
-{
-    return deque_steal_if(d, NULL, NULL);
 }

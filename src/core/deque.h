@@ -53,18 +53,17 @@ void deque_push(struct deque *d, void *x);
 /* Owner: removes and returns the bottom item, or NULL when empty. */
 void *deque_pop(struct deque *d);
 
-/* Owner: like deque_pop, but only if accept(item, arg) holds for the bottom
- * item; else leaves it there and returns NULL. */
-void *deque_pop_if(struct deque *d, bool (*accept)(void *item, void *arg), void *arg);
-
 /* Thief (any thread): removes and returns the top item; NULL when the deque
- * is empty or another thread won the race for the item. With accept, the
- * candidate is tested first and left in place if it is refused; accept may
- * then see an item another thread is taking at the same moment (the caller
- * must only read fields that stay valid, and the answer is discarded when
- * the CAS fails). */
+ * is empty or another thread won the race for the item. (There is no
+ * "steal if": looking at an item before winning it would read an object
+ * that another thread may be taking, running and freeing at that moment.) */
 void *deque_steal(struct deque *d);
-void *deque_steal_if(struct deque *d, bool (*accept)(void *item, void *arg), void *arg);
+
+/* The owner's bottom index: items pushed from now on get indices >= it. */
+static inline long deque_bottom(struct deque *d)
+{
+    return atomic_load_explicit(&d->bottom, memory_order_relaxed);
+}
 
 /* Items in the deque (exact for the owner up to concurrent steals; a hint
  * for other threads). */

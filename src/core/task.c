@@ -337,6 +337,7 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     (void)tg;
     ts->task = t;
     ts->icv = t->icv;
+    task_sched_mark(ts, t);
     if (!task_cancelled(t))
         t->fn(t->data);
     assert(ts->task == t && t->taskgroup == tg && "task body ended inside a taskgroup it began");
@@ -420,6 +421,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
         struct task *prev = ts->task;
         struct icv saved = ts->icv;
         ts->task = t;
+        task_sched_mark(ts, t);
         if (!task_cancelled(t))
             fn(t->data);
         ts->icv = saved;

@@ -76,6 +76,9 @@ struct task {
     int priority;                    /* priority clause value, clamped to max-task-priority */
     struct icv icv;                  /* the task's data-environment ICVs */
     struct task *next_queued;        /* link in a mutex-protected queue (priority, inbox) */
+    long deque_mark;                 /* own deque's bottom index when the task started running:
+                                        while it waits, entries at or above the mark are its
+                                        descendants, those below are not (task_sched.c) */
     /* Dependences (task_deps.c); guarded by the parent's deps lock except npred. */
     struct task_deps *deps;          /* hash of this task's children's dependences (lazily made) */
     struct task_depnode **depnodes;  /* the entries of the parent's hash this task is in */

@@ -286,7 +286,7 @@ void task_deps_release(struct ilan_thread *ts, struct task *t)
     t->nsucc = 0;
     mutex_unlock(&d->lock);
     for (unsigned i = 0; i < nready; i++)
-        task_sched_push(ts, t->succ[i]);
+        task_sched_push_released(ts, t->succ[i]);
 }
 
 void task_deps_destroy(struct task *t)

@@ -152,6 +152,25 @@ void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id
     task_wake_idle(&team->barrier);
 }
 
+void task_sched_push_released(struct ilan_thread *ts, struct task *t)
+{
+    struct team *team = t->team;
+    struct task *cur = ts->task;
+    if (ts->team == team && t->priority <= 0 && cur && (cur->state_flags & TASK_IMPLICIT))
+        deque_push(&team->task_slots[ts->team_id]->deque, t);
+    else if (ts->team == team && t->priority <= 0)
+        queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
+    else
+        queue_put(&team->task_prio, t, true);
+    task_wake_idle(&team->barrier);
+}
+
+void task_sched_mark(struct ilan_thread *ts, struct task *t)
+{
+    if (ts->team)
+        t->deque_mark = deque_bottom(&ts->team->task_slots[ts->team_id]->deque);
+}
+
 unsigned task_sched_own_depth(struct ilan_thread *ts)
 {
     return (unsigned)deque_size(&ts->team->task_slots[ts->team_id]->deque);
@@ -159,17 +178,21 @@ unsigned task_sched_own_depth(struct ilan_thread *ts)
 
 /* ---- finding a task --------------------------------------------------------- */
 
-static bool accept_descendant(void *item, void *waiter)
-{
-    return task_descends_from(item, waiter);
-}
-
-/* Tries slot v's deque (top) and inbox. */
+/* Tries slot v's deque (top) and inbox. A stolen task that the waiting
+ * task may not start (scheduling constraint) goes to the victim's inbox,
+ * behind earlier relocations: it was the victim's oldest task, and the
+ * victim and other thieves take inboxes in FIFO order after their deques.
+ * (The candidate cannot be inspected before it is won: another thread may
+ * be running and freeing it at that moment.) */
 static struct task *steal_from(struct team *team, unsigned v, struct task *waiter)
 {
     struct task_slot *s = team->task_slots[v];
-    struct task *t = waiter ? deque_steal_if(&s->deque, accept_descendant, waiter)
-                            : deque_steal(&s->deque);
+    struct task *t = deque_steal(&s->deque);
+    if (t && waiter && !task_descends_from(t, waiter)) {
+        queue_put(&s->inbox, t, false);
+        task_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
+        t = NULL;
+    }
     if (!t)
         t = queue_take(&s->inbox, waiter, false);
     return t;
@@ -184,8 +207,10 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     /* 1. the team's priority queue: priority tasks (rare) first */
     if ((t = queue_take(&team->task_prio, waiter, false)))
         return t;
-    /* 2. own deque, newest first (cache-hot, depth-first) */
-    if ((t = waiter ? deque_pop_if(&own->deque, accept_descendant, waiter) : deque_pop(&own->deque)))
+    /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
+     * may only take what was pushed above its mark (its descendants) */
+    if ((!waiter || deque_bottom(&own->deque) > waiter->deque_mark) &&
+        (t = deque_pop(&own->deque)))
         return t;
     /* 3. own inbox: tasks placed on this thread by others */
     if ((t = queue_take(&own->inbox, waiter, true)))

@@ -71,6 +71,16 @@ void task_sched_push(struct ilan_thread *ts, struct task *t);
  * slot, else its inbox). */
 void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id);
 
+/* Queues a task made ready by a dependence release on the calling thread:
+ * its own deque only when no explicit task waits on the thread (the deque
+ * above a waiting task's mark must hold only that task's descendants), else
+ * its inbox, or the team's priority queue for a thread outside the team. */
+void task_sched_push_released(struct ilan_thread *ts, struct task *t);
+
+/* Records in t (about to run on the calling thread) its own deque's bottom
+ * index: the scheduling constraint for t's waits (struct task deque_mark). */
+void task_sched_mark(struct ilan_thread *ts, struct task *t);
+
 /* Depth of the calling thread's own deque (throttling). */
 unsigned task_sched_own_depth(struct ilan_thread *ts);
 
