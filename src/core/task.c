@@ -361,8 +361,10 @@ static bool detach_done(void *arg)
 void task_enqueue(struct task *t)
 {
     struct ilan_thread *ts = thread_self();
-    if (!t->team || ts->team != t->team || (t->state_flags & TASK_FINAL) ||
-        (t->priority <= 0 && task_sched_own_depth(ts) >= ILAN_TASK_DEFER_LIMIT)) {
+    struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
+    if (!t->team || ts->team != t->team || (parent->state_flags & TASK_FINAL) ||
+        (t->priority <= 0 && !(t->state_flags & TASK_DETACHED) &&
+         task_sched_own_depth(ts) >= ILAN_TASK_DEFER_LIMIT)) {
         task_run_now(t);
         return;
     }
@@ -406,12 +408,15 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
         priority = 0;
     /* Included or undeferred: no team to queue on, a final parent, if(0),
      * or throttled (the creator's deque is already deep). */
+    bool detached = (flags & TASK_FLAG_DETACH) && detach;
+    /* Throttling never applies to a detachable task: run at once, it would
+     * wait for its event, which a later sibling may be the one to fulfill. */
     bool undeferred = !team || !if_clause || (parent->state_flags & TASK_FINAL) ||
-                      (priority <= 0 && task_sched_own_depth(ts) >= ILAN_TASK_DEFER_LIMIT);
-    if (undeferred && !team)
+                      (priority <= 0 && !detached &&
+                       task_sched_own_depth(ts) >= ILAN_TASK_DEFER_LIMIT);
+    if (!team)
         depend = NULL; /* a team-less thread runs every task at once, in order */
     bool has_deps = (flags & TASK_FLAG_DEPEND) && depend;
-    bool detached = (flags & TASK_FLAG_DETACH) && detach;
 
     if (undeferred && !has_deps && !detached) {
         /* The fast included path: as libgomp, run fn on the caller's data
