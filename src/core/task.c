@@ -291,7 +291,8 @@ static void task_complete(struct task *t)
          * region end; only the barrier's words are touched after this. */
         if (counted)
             atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
-        task_wake_idle(&team->barrier);
+        if (team->nthreads > 1 || ts->team != team) /* a team of one: nobody else sleeps */
+            task_wake_idle(&team->barrier);
     }
 }
 
@@ -417,6 +418,13 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
     if (!team)
         depend = NULL; /* a team-less thread runs every task at once, in order */
     bool has_deps = (flags & TASK_FLAG_DEPEND) && depend;
+    /* A team of one has nobody to share a deferred task with: the creation
+     * is a scheduling point where the thread may start its new child at
+     * once (as libgomp does past 64 queued tasks). Not with dependences or
+     * detach (it may wait for an event that a later sibling fulfills), and
+     * not with a priority (the hint orders queued tasks). */
+    if (team && team->nthreads == 1 && !has_deps && !detached && priority <= 0)
+        undeferred = true;
 
     if (undeferred && !has_deps && !detached) {
         /* The fast included path: as libgomp, run fn on the caller's data

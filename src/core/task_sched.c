@@ -130,6 +130,15 @@ void task_wake_idle(struct barrier *b)
         seq_bump(&b->task_work);
 }
 
+/* task_wake_idle for the team's own members: in a team of one the caller is
+ * the only thread that could sleep on the word, so there is nobody to wake
+ * (and no fence to pay). */
+static inline void wake_team(struct ilan_thread *ts, struct team *team)
+{
+    if (team->nthreads > 1 || ts->team != team)
+        task_wake_idle(&team->barrier);
+}
+
 void task_sched_push(struct ilan_thread *ts, struct task *t)
 {
     struct team *team = t->team;
@@ -138,7 +147,7 @@ void task_sched_push(struct ilan_thread *ts, struct task *t)
         queue_put(&team->task_prio, t, true);
     else
         deque_push(&team->task_slots[ts->team_id]->deque, t);
-    task_wake_idle(&team->barrier);
+    wake_team(ts, team);
 }
 
 void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id)
@@ -149,7 +158,7 @@ void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id
         deque_push(&team->task_slots[team_id]->deque, t);
     else
         queue_put(&team->task_slots[team_id]->inbox, t, false);
-    task_wake_idle(&team->barrier);
+    wake_team(ts, team);
 }
 
 void task_sched_push_released(struct ilan_thread *ts, struct task *t)
@@ -162,7 +171,7 @@ void task_sched_push_released(struct ilan_thread *ts, struct task *t)
         queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
     else
         queue_put(&team->task_prio, t, true);
-    task_wake_idle(&team->barrier);
+    wake_team(ts, team);
 }
 
 void task_sched_mark(struct ilan_thread *ts, struct task *t)
