@@ -1,4 +1,5 @@
 /* test_deque.c — the Chase-Lev deque: single-threaded semantics and an owner/thieves stress (plain pthreads). */
+// ilan-test: tsan
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
