@@ -266,8 +266,8 @@ bool task_sched_run_one(struct ilan_thread *ts)
 /* A pause between failed rounds: yield at once when oversubscribed. */
 static inline void idle_pause(unsigned idle)
 {
-    if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED ||
-        idle % 16 == 15)
+    (void)idle;
+    if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED)
         os_yield();
     else
         os_cpu_relax();
@@ -290,8 +290,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     for (;;) {
         if (done(arg))
             return;
-        struct task *t = task_find(ts, team, waiter);
-        if (t) {
+        /* No task pending in the team (queued or running): nothing to look
+         * for, only the condition to watch (a plain barrier stays cheap). */
+        struct task *t = NULL;
+        if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
+            (t = task_find(ts, team, waiter)) != NULL) {
             task_execute(ts, t);
             idle = 0;
             continue;
