@@ -160,12 +160,16 @@ static void taskloop_reduction(struct res want)
     STORE(got);
     same("taskloop reduction", got, want);
 
-    /* num_tasks, and a taskloop reduction run by every thread into a shared variable */
+    /* num_tasks, and a taskloop reduction run by every thread: each into its
+     * own variable (gcc combines a taskloop's copies into the original item
+     * without atomics, so one shared target would be a race in the program) */
     long s = 0;
-#pragma omp parallel
+#pragma omp parallel reduction(+ : s)
     {
-#pragma omp taskloop reduction(+ : s) num_tasks(13)
-        for (int i = 0; i < N; i++) s += ival(i);
+        long mine = 0;
+#pragma omp taskloop reduction(+ : mine) num_tasks(13)
+        for (int i = 0; i < N; i++) mine += ival(i);
+        s += mine;
     }
     CHECK(s == want.sum * omp_get_max_threads(), "taskloop reduction in every thread: %ld, want %ld",
           s, want.sum * omp_get_max_threads());
