@@ -13,6 +13,12 @@ those medians over the rounds.  Every run must say which runtime it really ran
 on (its "runtime_self" line); a mismatch is an error.
 
     python3 bench/run.py --quick --threads 2 --markdown
+
+--suite tasks runs the tasking benchmarks of bench/tasks/ instead (fib with a
+task per call on 1 and N threads, taskloop overhead EPCC-style, a taskloop
+over an array against omp for), on the same three runtimes; a runtime whose
+run fails or hangs is reported as FAILED in the table instead of stopping
+the whole run.
 """
 
 import argparse
@@ -60,20 +66,20 @@ def die(msg):
 
 # ------------------------------------------------------------------ build
 
-def build():
-    """Compile the benchmark if the binary is missing or stale."""
-    if os.path.exists(BIN) and os.path.getmtime(BIN) >= os.path.getmtime(SRC) \
-            and os.path.getmtime(BIN) >= os.path.getmtime(__file__):
+def build(src=SRC, binary=BIN, deps=()):
+    """Compile a benchmark if the binary is missing or older than its sources."""
+    newest = max(os.path.getmtime(f) for f in (src, __file__) + tuple(deps))
+    if os.path.exists(binary) and os.path.getmtime(binary) >= newest:
         return
-    os.makedirs(BIN_DIR, exist_ok=True)
-    cmd = ["gcc"] + CFLAGS + ["-o", BIN, SRC, "-ldl"]
+    os.makedirs(os.path.dirname(binary), exist_ok=True)
+    cmd = ["gcc"] + CFLAGS + ["-o", binary, src, "-ldl"]
     log("building: " + " ".join(shlex.quote(c) for c in cmd))
     try:
         subprocess.run(cmd, check=True)
     except FileNotFoundError:
         die("gcc not found: install gcc 12 (apt-get install gcc)")
     except subprocess.CalledProcessError:
-        die("compiling %s failed (see the compiler output above)" % SRC)
+        die("compiling %s failed (see the compiler output above)" % src)
 
 
 # ------------------------------------------------------------ environments
@@ -122,6 +128,10 @@ def available_runtimes(wanted):
 
 # ------------------------------------------------------------------ running
 
+class RunFailed(Exception):
+    """A benchmark run that failed, hung or printed no identity (soft mode)."""
+
+
 def run_once(rt, args, env):
     """Run the binary once; return (runtime_self line, config, {row: result})."""
     cmd = [BIN, "--reps", str(args.reps)] if args.reps else [BIN]
@@ -129,16 +139,26 @@ def run_once(rt, args, env):
         cmd.append("--quick")
     if args.rows:
         cmd += ["--only", args.rows]
+    return run_binary(rt, cmd, env, args.timeout)
+
+
+def run_binary(rt, cmd, env, timeout, soft=False):
+    """Run one benchmark command and parse its JSON lines.  A failure stops
+    the program, or with soft=True raises RunFailed with the reason."""
+    def fail(msg):
+        if soft:
+            raise RunFailed(msg)
+        die(msg)
     try:
         p = subprocess.run(cmd, env=env, capture_output=True, text=True,
-                           timeout=args.timeout)
+                           timeout=timeout)
     except subprocess.TimeoutExpired:
-        die("%s run timed out after %d s (a hang in the runtime? run the "
-            "binary by hand: %s)" % (rt, args.timeout, describe(rt, cmd, env)))
+        fail("%s run timed out after %d s (a hang in the runtime? run the "
+             "binary by hand: %s)" % (rt, timeout, describe(rt, cmd, env)))
     if p.returncode != 0:
         tail = "\n".join((p.stderr or "").splitlines()[-25:])
-        die("%s run failed with status %d; stderr tail:\n%s\nreproduce with: %s"
-            % (rt, p.returncode, tail, describe(rt, cmd, env)))
+        fail("%s run failed with status %d; stderr tail:\n%s\nreproduce with: %s"
+             % (rt, p.returncode, tail, describe(rt, cmd, env)))
     self_line, config, rows = None, None, {}
     for line in p.stdout.splitlines():
         try:
@@ -152,7 +172,7 @@ def run_once(rt, args, env):
         elif "row" in obj:
             rows[obj["row"]] = obj
     if self_line is None:
-        die("%s run printed no runtime_self line; output:\n%s" % (rt, p.stdout))
+        fail("%s run printed no runtime_self line; output:\n%s" % (rt, p.stdout))
     check_runtime(rt, self_line, env)
     if p.stderr.strip():
         for l in p.stderr.strip().splitlines()[:5]:
@@ -330,12 +350,204 @@ def markdown(summary, row_order, notes, machine, threads, command, n_noisy, n_ru
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------- tasks suite
+
+TASKS_DIR = os.path.join(REPO, "bench", "tasks")
+TASKS_COMMON = os.path.join(TASKS_DIR, "common.h")
+# (benchmark, thread counts: "N" = --threads); fib also runs on one thread.
+TASKS_BENCHES = (("fib", (1, "N")), ("taskloop_overhead", ("N",)),
+                 ("taskloop_array", ("N",)))
+
+
+def short_reason(reason):
+    """The first line of a failure, with the program's last stderr line."""
+    lines = [l.strip() for l in reason.splitlines() if l.strip()]
+    if len(lines) > 1 and lines[0].endswith("stderr tail:"):
+        tail = [l for l in lines[1:] if not l.startswith("reproduce with:")]
+        return lines[0][:-len("; stderr tail:")] + (": " + tail[-1] if tail else "")
+    return lines[0] if lines else "?"
+
+
+def tasks_table(summary, row_order, units, better, failed, notes, partial,
+                machine, command, n_runs, md):
+    """The tasks suite's table: one row per measurement, the three runtimes,
+    and ilan's ratios (for "higher is better" rows ratio > 1 means ilan is
+    faster; for the others ratio < 1 means ilan is cheaper)."""
+    def cell(rt, row):
+        if rt in notes:
+            return "skipped"
+        if rt in failed:
+            return "FAILED"
+        v = summary.get(rt, {}).get(row, {}).get("median")
+        return "FAILED" if v is None and failed.get(rt + "/" + row) else fmt(v)
+
+    def rat(row, other):
+        i = summary.get("ilan", {}).get(row, {}).get("median")
+        o = summary.get(other, {}).get(row, {}).get("median")
+        r = ratio(i, o)
+        return "%.2f" % r if r else ("–" if md else "-")
+
+    head = ["benchmark", "unit", "better"] + list(RUNTIMES) + \
+        ["ilan/libgomp", "ilan/libomp"]
+    body = [[row, units[row], better[row]] + [cell(rt, row) for rt in RUNTIMES] +
+            [rat(row, "libgomp"), rat(row, "libomp")] for row in row_order]
+    foot = ["%s: %s" % (rt, n) for rt, n in notes.items()]
+    foot += ["%s: FAILED: %s" % (rt, short_reason(reason))
+             for rt, reason in list(failed.items()) + list(partial.items())
+             if "/" not in rt]
+    if md:
+        lines = ["Machine: %s, %d CPUs (affinity), kernel %s; median of %d "
+                 "interleaved runs per runtime; command: `%s`"
+                 % (machine["cpu_model"], machine["cpus_affinity"],
+                    machine["kernel"], n_runs, command), ""]
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("|---|---|---|" + "---:|" * (len(head) - 3))
+        for r in body:
+            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |")
+        if foot:
+            lines += [""] + foot
+        return "\n".join(lines)
+    widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+    lines = ["tasking benchmarks, median of %d runs per runtime" % n_runs]
+    for r in [head] + body:
+        lines.append("  ".join(c.ljust(w) if i < 3 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths))))
+    return "\n".join(lines + foot)
+
+
+def main_tasks(args, repeat, wanted):
+    """--suite tasks: build bench/tasks/*.c, run them round-robin on the
+    runtimes, summarize like the overhead suite; failures are reported."""
+    binaries = {}
+    for name, _ in TASKS_BENCHES:
+        binaries[name] = os.path.join(BIN_DIR, name)
+        build(os.path.join(TASKS_DIR, name + ".c"), binaries[name],
+              (TASKS_COMMON,))
+    present, notes = available_runtimes(wanted)
+    for rt, note in notes.items():
+        log("%s: %s" % (rt, note))
+    if not present:
+        die("no runtime left to run")
+    command = "python3 bench/run.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    machine = machine_info()
+    jobs = []
+    for name, counts in TASKS_BENCHES:
+        for c in counts:
+            jobs.append((name, args.threads if c == "N" else c))
+    jobs = [j for i, j in enumerate(jobs) if j not in jobs[:i]]
+
+    raw = {rt: [] for rt in present}
+    failed = {}          # runtime -> first failure; "rt/row" -> 1
+    selfs, row_order, units, better, noisy = {}, [], {}, {}, []
+    t_start = time.time()
+    for rnd in range(repeat):
+        for rt in present:
+            for name, threads in jobs:
+                if (rt, name) in failed.get("_jobs", set()):
+                    continue
+                cmd = [binaries[name]]
+                if args.quick:
+                    cmd.append("--quick")
+                if args.reps:
+                    cmd += ["--reps", str(args.reps)]
+                env = runtime_env(rt, threads, args.libomp_defaults)
+                log("round %d/%d: %s %s, %d threads ..." % (rnd + 1, repeat, rt,
+                                                           name, threads))
+                before = cpu_sample()
+                t0 = time.time()
+                try:
+                    self_line, config, rows = run_binary(rt, cmd, env, args.timeout,
+                                                         soft=True)
+                except RunFailed as e:
+                    log("    FAILED: " + str(e).replace("\n", "\n    "))
+                    failed.setdefault(rt, "%s (%d threads): %s" % (name, threads, e))
+                    failed.setdefault("_jobs", set()).add((rt, name))
+                    continue
+                foreign, steal = noise(before, cpu_sample())
+                if foreign > NOISY or steal > NOISY:
+                    noisy.append("%s %s round %d (others %.0f%%, steal %.0f%%)"
+                                 % (rt, name, rnd + 1, 100 * foreign, 100 * steal))
+                selfs[rt] = self_line
+                raw[rt].append({"round": rnd, "benchmark": name, "threads": threads,
+                                "seconds": round(time.time() - t0, 3),
+                                "foreign_cpu": foreign, "steal": steal,
+                                "config": config, "rows": rows})
+                for r, obj in rows.items():
+                    if r not in row_order:
+                        row_order.append(r)
+                    units[r] = obj.get("unit", "")
+                    better[r] = obj.get("better", "lower")
+                log("    " + ", ".join("%s %s %s" % (r, fmt(o["median"]), o["unit"])
+                                       for r, o in rows.items()))
+    failed.pop("_jobs", None)
+    # A runtime that failed some benchmark keeps the rows it did produce;
+    # only a runtime with no rows at all shows FAILED everywhere.
+    summary = {}
+    for rt in present:
+        summary[rt] = {}
+        for row in row_order:
+            runs = [run["rows"][row] for run in raw[rt] if row in run["rows"]]
+            if not runs:
+                if rt in failed:
+                    failed[rt + "/" + row] = 1
+                continue
+            meds = [x["median"] for x in runs]
+            summary[rt][row] = {"unit": runs[0]["unit"], "better": better[row],
+                                "median": statistics.median(meds),
+                                "min": min(x["min"] for x in runs),
+                                "max": max(x["max"] for x in runs),
+                                "run_medians": meds}
+    shown_failed = {k: v for k, v in failed.items()
+                    if "/" in k or not summary.get(k)}
+    # a runtime with some rows but a failed benchmark: say so under the table
+    partial = {k: v for k, v in failed.items() if "/" not in k and summary.get(k)}
+
+    now = datetime.datetime.now()
+    out_path = args.json or os.path.join(
+        REPO, "bench", "results",
+        "tasks-%s-%s.json" % (now.strftime("%Y%m%d-%H%M%S"), machine["host"]))
+    result = {
+        "benchmark": "tasks",
+        "date": now.isoformat(timespec="seconds"),
+        "command": command,
+        "threads": args.threads,
+        "repeat": repeat,
+        "quick": args.quick,
+        "machine": machine,
+        "environment": {k: v for k, v in os.environ.items()
+                        if k.startswith(("OMP_", "GOMP_", "KMP_", "LIBOMP_", "ILAN_"))},
+        "binaries": {n: os.path.relpath(b, REPO) for n, b in binaries.items()},
+        "runtimes": {rt: {"runtime_self": selfs.get(rt), **runtime_versions(present).get(rt, {})}
+                     for rt in present},
+        "skipped": notes,
+        "failed": {k: v for k, v in failed.items() if "/" not in k},
+        "noisy_runs": noisy,
+        "summary": summary,
+        "raw": raw,
+    }
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
+    with open(out_path, "w") as f:
+        json.dump(result, f, indent=1)
+        f.write("\n")
+    if noisy:
+        log("warning: %d runs were disturbed by other load: %s"
+            % (len(noisy), "; ".join(noisy)))
+    log("done in %.0f s; raw numbers in %s" % (time.time() - t_start,
+                                              os.path.relpath(out_path)))
+    print(tasks_table(summary, row_order, units, better, shown_failed, notes,
+                      partial, machine, command, repeat, args.markdown))
+    return 1 if failed else 0
+
+
 # -------------------------------------------------------------------- main
 
 def main():
     ap = argparse.ArgumentParser(
         description="Overhead of OpenMP constructs on libgomp, libomp and ilan "
                     "(same binary, EPCC-style method).")
+    ap.add_argument("--suite", choices=("overhead", "tasks"), default="overhead",
+                    help="overhead: construct overheads (syncbench, default); "
+                         "tasks: the tasking benchmarks of bench/tasks/")
     ap.add_argument("--quick", action="store_true",
                     help="fewer repetitions (about a minute for all runtimes)")
     ap.add_argument("--threads", type=int,
@@ -372,6 +584,9 @@ def main():
     for r in wanted:
         if r not in RUNTIMES:
             die("unknown runtime %r (choose from %s)" % (r, ", ".join(RUNTIMES)))
+
+    if args.suite == "tasks":
+        sys.exit(main_tasks(args, repeat, wanted))
 
     build()
     present, notes = available_runtimes(wanted)

@@ -45,4 +45,36 @@
 /* Default for OMP_MAX_ACTIVE_LEVELS and the supported maximum. */
 #define ILAN_SUPPORTED_ACTIVE_LEVELS 255u
 
+/* ---- tasking ---- */
+
+/* Throttling: a new task runs at once (undeferred) when its creator's deque
+ * already holds this many tasks (libomp's per-thread queue capacity). */
+#define ILAN_TASK_DEFER_LIMIT 256
+
+/* Initial capacity of a thread's task deque, as a power of two (it grows
+ * when a placement or a dependence release pushes past it). */
+#define ILAN_TASK_DEQUE_LOG2 9
+
+/* Failed rounds of looking for a task (own deque, last victim, random
+ * victims) before an idle thread goes to sleep on the team's work word. */
+#define ILAN_TASK_IDLE_ROUNDS 64u
+
+/* Random victims tried per round, as a multiple of the team size. */
+#define ILAN_TASK_STEAL_TRIES 2u
+
+/* Longest parent chain the task scheduling constraint walks to decide
+ * whether a task descends from the waiting tied task; deeper candidates
+ * are (conservatively) refused. */
+#define ILAN_TASK_TSC_DEPTH 1024u
+
+/* Task descriptors are carved in size classes of 256 << c bytes,
+ * c < ILAN_TASK_CLASSES; a larger argument block is malloc'd apart. */
+#define ILAN_TASK_CLASSES 4u
+
+/* A thread keeps at most this many free descriptors per class; beyond it
+ * hands ILAN_TASK_CACHE_BATCH of them to the process-wide pool (a thread
+ * that only consumes tasks would otherwise hoard what producers need). */
+#define ILAN_TASK_CACHE_MAX 1024u
+#define ILAN_TASK_CACHE_BATCH 512u
+
 #endif

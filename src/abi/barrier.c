@@ -5,7 +5,9 @@
 ILAN_EXPORT void GOMP_barrier(void)
 {
     struct team *t = thread_self()->team;
-    if (t && t->nthreads > 1)
+    /* A team of one still completes its tasks at a barrier. */
+    if (t && (t->nthreads > 1 ||
+              atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed)))
         barrier_wait(&t->barrier);
 }
 
@@ -15,7 +17,7 @@ ILAN_EXPORT _Bool GOMP_barrier_cancel(void)
     struct team *t = thread_self()->team;
     if (!t)
         return false;
-    if (t->nthreads == 1)
+    if (t->nthreads == 1 && !atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed))
         return atomic_load_explicit(&t->barrier.cancelled, memory_order_relaxed);
     return barrier_wait_cancellable(&t->barrier);
 }

@@ -1,6 +1,7 @@
 /* cancel.c — the cancel construct and cancellation points. */
 #include "abi/export.h"
 #include "core/fatal.h"
+#include "core/task.h"
 #include "core/team.h"
 
 /* gcc's `which` argument. */
@@ -34,7 +35,7 @@ ILAN_EXPORT _Bool GOMP_cancellation_point(int which)
     if (!icv_global.cancellation)
         return false;
     if (which == CANCEL_TASKGROUP)
-        return false; /* no task can exist without GOMP_task, which stops the program */
+        return task_taskgroup_cancelled();
     struct ilan_thread *ts = thread_self();
     return ts->team && cancel_requested(ts, which);
 }
@@ -45,8 +46,12 @@ ILAN_EXPORT _Bool GOMP_cancel(int which, _Bool do_cancel)
         return false;
     if (!do_cancel)
         return GOMP_cancellation_point(which);
-    if (which == CANCEL_TASKGROUP)
-        ilan_unsupported("cancel taskgroup (GOMP_cancel)");
+    if (which == CANCEL_TASKGROUP) {
+        /* The innermost taskgroup of the encountering task: its tasks that
+         * have not started are discarded (task_execute). */
+        task_cancel_taskgroup();
+        return true;
+    }
     struct ilan_thread *ts = thread_self();
     struct team *t = ts->team;
     if (!t)

@@ -10,6 +10,7 @@
 #include "core/icv.h"
 #include "core/parse.h"
 #include "core/wait.h"
+#include "sched/steal.h"
 #include "os/linux/thread.h"
 #include "topo/places.h"
 #include "topo/topo.h"
@@ -345,6 +346,14 @@ static void env_read_verbose(void)
         env_invalid("ILAN_VERBOSE", v);
 }
 
+/* ILAN_TASK_STEAL: the work-stealing victim policy (sched/steal.h). */
+static void env_read_task_steal(void)
+{
+    const char *v = getenv("ILAN_TASK_STEAL");
+    if (v && !steal_parse_policy(v, &steal_policy))
+        env_invalid("ILAN_TASK_STEAL", v);
+}
+
 /* Variables accepted for compatibility whose value ilan does not use. */
 static void env_read_ignored(void)
 {
@@ -378,6 +387,7 @@ static void env_read_scalars(void)
     env_read_allocator();
     env_read_affinity_format();
     env_read_ignored();
+    env_read_task_steal();
 }
 
 /* The ILAN_VERBOSE start-up line. */

@@ -4,6 +4,7 @@
 
 #include "abi/export.h"
 #include "abi/loop.h"
+#include "abi/task_reduction.h"
 #include "core/barrier.h"
 #include "core/fatal.h"
 #include "core/icv.h"
@@ -59,15 +60,23 @@ struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **
 {
     struct ws *w;
     memset(&ts->loop, 0, sizeof ts->loop);
+    if (d->reductions)
+        treduce_ws_begin();
     if (__builtin_expect(ts->team == NULL, 0)) {
         w = &loop_solo_ws;
         loop_init_slot(w, d, 1);
+        if (d->reductions)
+            treduce_ws_register(d->reductions, NULL, 1);
     } else {
         bool initialize = false;
         w = ws_enter(ts, &initialize);
         if (initialize) {
             loop_init_slot(w, d, ts->team->nthreads);
+            if (d->reductions)
+                w->task_reductions = treduce_ws_register(d->reductions, NULL, ts->team->nthreads);
             ws_publish(ts, w);
+        } else if (d->reductions) {
+            treduce_ws_register(d->reductions, w->task_reductions, ts->team->nthreads);
         }
     }
     ts->ws = w;
@@ -279,10 +288,8 @@ ILAN_EXPORT _Bool GOMP_loop_ordered_runtime_start(long start, long end, long inc
  * iterations are computed inline, schedule(static)). */
 static bool generic_start_long(bool ordered, long start, long end, long incr, long sched,
                                long chunk_size, long *istart, long *iend, uintptr_t *reductions,
-                               void **mem, const char *name)
+                               void **mem)
 {
-    if (reductions)
-        ilan_unsupported(name);
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
     int s;
@@ -290,6 +297,7 @@ static bool generic_start_long(bool ordered, long start, long end, long incr, lo
     loop_adjust_sched(ts, sched, &s, &chunk);
     desc_long(&d, s, start, end, incr, (long)chunk);
     d.ordered = ordered;
+    d.reductions = reductions;
     if (mem) {
         d.want_mem = true;
         d.mem_size = (size_t)(uintptr_t)*mem;
@@ -304,7 +312,7 @@ ILAN_EXPORT _Bool GOMP_loop_start(long start, long end, long incr, long sched, l
                                   long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
     return generic_start_long(false, start, end, incr, sched, chunk_size, istart, iend,
-                              reductions, mem, "GOMP_loop_start with task reductions");
+                              reductions, mem);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ordered_start(long start, long end, long incr, long sched,
@@ -312,13 +320,13 @@ ILAN_EXPORT _Bool GOMP_loop_ordered_start(long start, long end, long incr, long 
                                           uintptr_t *reductions, void **mem)
 {
     return generic_start_long(true, start, end, incr, sched, chunk_size, istart, iend,
-                              reductions, mem, "GOMP_loop_ordered_start with task reductions");
+                              reductions, mem);
 }
 
 /* Doacross loops iterate over [0, counts[0]); counts[1..] size the inner
  * ordered loops (see ordered.c). */
 static bool doacross_start_long(unsigned ncounts, long *counts, int sched, long chunk_size,
-                                long *istart, long *iend, void **mem)
+                                long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
     struct ilan_thread *ts = thread_self();
     iter_ull cnt[ncounts ? ncounts : 1];
@@ -328,6 +336,7 @@ static bool doacross_start_long(unsigned ncounts, long *counts, int sched, long 
     desc_long(&d, sched, 0, ncounts ? counts[0] : 0, 1, chunk_size);
     d.ncounts = ncounts;
     d.counts = cnt;
+    d.reductions = reductions;
     if (mem) {
         d.want_mem = true;
         d.mem_size = (size_t)(uintptr_t)*mem;
@@ -341,20 +350,22 @@ static bool doacross_start_long(unsigned ncounts, long *counts, int sched, long 
 ILAN_EXPORT _Bool GOMP_loop_doacross_static_start(unsigned ncounts, long *counts, long chunk_size,
                                                   long *istart, long *iend)
 {
-    return doacross_start_long(ncounts, counts, ICV_SCHED_STATIC, chunk_size, istart, iend, NULL);
+    return doacross_start_long(ncounts, counts, ICV_SCHED_STATIC, chunk_size, istart, iend, NULL,
+                               NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_doacross_dynamic_start(unsigned ncounts, long *counts,
                                                    long chunk_size, long *istart, long *iend)
 {
     return doacross_start_long(ncounts, counts, ICV_SCHED_DYNAMIC, chunk_size, istart, iend,
-                               NULL);
+                               NULL, NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_doacross_guided_start(unsigned ncounts, long *counts, long chunk_size,
                                                   long *istart, long *iend)
 {
-    return doacross_start_long(ncounts, counts, ICV_SCHED_GUIDED, chunk_size, istart, iend, NULL);
+    return doacross_start_long(ncounts, counts, ICV_SCHED_GUIDED, chunk_size, istart, iend, NULL,
+                               NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *counts, long *istart,
@@ -363,19 +374,17 @@ ILAN_EXPORT _Bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *count
     int sched;
     iter_ull chunk;
     loop_runtime_sched(thread_self(), &sched, &chunk);
-    return doacross_start_long(ncounts, counts, sched, (long)chunk, istart, iend, NULL);
+    return doacross_start_long(ncounts, counts, sched, (long)chunk, istart, iend, NULL, NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sched,
                                            long chunk_size, long *istart, long *iend,
                                            uintptr_t *reductions, void **mem)
 {
-    if (reductions)
-        ilan_unsupported("GOMP_loop_doacross_start with task reductions");
     int s;
     iter_ull chunk = chunk_size > 0 ? (iter_ull)chunk_size : 0;
     loop_adjust_sched(thread_self(), sched, &s, &chunk);
-    return doacross_start_long(ncounts, counts, s, (long)chunk, istart, iend, mem);
+    return doacross_start_long(ncounts, counts, s, (long)chunk, istart, iend, reductions, mem);
 }
 
 /* Every *_next is the same: the schedule lives in the slot. */

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "core/thread.h"
 #include "core/ws.h"
 #include "sched/iter.h"
@@ -23,6 +24,7 @@ struct loop_desc {
     size_t mem_size;        /* bytes of scratch memory it asked for */
     unsigned ncounts;       /* doacross: dimensions (0: not doacross) */
     const iter_ull *counts; /* doacross: iterations per dimension (already converted) */
+    uintptr_t *reductions;  /* reduction(task, ...) data of the calling thread, or NULL */
 };
 
 /* Fills the slot's loop state from d for a team of nthreads. The
@@ -36,7 +38,9 @@ void loop_init_ws(struct ws *w, void *arg, unsigned nthreads);
 /* Starts the calling thread's part in the loop d: enters (and when first,
  * initializes) the construct's slot, or a thread-private slot outside any
  * parallel region. Returns the slot, also stored in ts->ws. *mem, when
- * mem is non-NULL, receives the construct's shared scratch block. */
+ * mem is non-NULL, receives the construct's shared scratch block. With
+ * d->reductions, also begins the thread's taskgroup of the construct and
+ * registers its task reductions (abi/task_reduction.h). */
 struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **mem);
 
 /* The calling thread's next chunk of its current loop, as logical bounds.

@@ -92,10 +92,8 @@ RUNTIME_START_ULL(GOMP_loop_ull_ordered_runtime_start, true)
 /* GOMP 5.0 generic entries; see generic_start_long in loop.c. */
 static bool generic_start_ull(bool ordered, bool up, ull start, ull end, ull incr, long sched,
                               ull chunk_size, ull *istart, ull *iend, uintptr_t *reductions,
-                              void **mem, const char *name)
+                              void **mem)
 {
-    if (reductions)
-        ilan_unsupported(name);
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
     int s;
@@ -103,6 +101,7 @@ static bool generic_start_ull(bool ordered, bool up, ull start, ull end, ull inc
     loop_adjust_sched(ts, sched, &s, &chunk);
     desc_ull(&d, s, up, start, end, incr, chunk);
     d.ordered = ordered;
+    d.reductions = reductions;
     if (mem) {
         d.want_mem = true;
         d.mem_size = (size_t)(uintptr_t)*mem;
@@ -118,7 +117,7 @@ ILAN_EXPORT _Bool GOMP_loop_ull_start(_Bool up, ull start, ull end, ull incr, lo
                                       uintptr_t *reductions, void **mem)
 {
     return generic_start_ull(false, up, start, end, incr, sched, chunk_size, istart, iend,
-                             reductions, mem, "GOMP_loop_ull_start with task reductions");
+                             reductions, mem);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ull_ordered_start(_Bool up, ull start, ull end, ull incr, long sched,
@@ -126,17 +125,18 @@ ILAN_EXPORT _Bool GOMP_loop_ull_ordered_start(_Bool up, ull start, ull end, ull 
                                               uintptr_t *reductions, void **mem)
 {
     return generic_start_ull(true, up, start, end, incr, sched, chunk_size, istart, iend,
-                             reductions, mem, "GOMP_loop_ull_ordered_start with task reductions");
+                             reductions, mem);
 }
 
 static bool doacross_start_ull(unsigned ncounts, ull *counts, int sched, ull chunk_size,
-                               ull *istart, ull *iend, void **mem)
+                               ull *istart, ull *iend, uintptr_t *reductions, void **mem)
 {
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
     desc_ull(&d, sched, true, 0, ncounts ? counts[0] : 0, 1, chunk_size);
     d.ncounts = ncounts;
     d.counts = counts;
+    d.reductions = reductions;
     if (mem) {
         d.want_mem = true;
         d.mem_size = (size_t)(uintptr_t)*mem;
@@ -150,19 +150,22 @@ static bool doacross_start_ull(unsigned ncounts, ull *counts, int sched, ull chu
 ILAN_EXPORT _Bool GOMP_loop_ull_doacross_static_start(unsigned ncounts, ull *counts,
                                                       ull chunk_size, ull *istart, ull *iend)
 {
-    return doacross_start_ull(ncounts, counts, ICV_SCHED_STATIC, chunk_size, istart, iend, NULL);
+    return doacross_start_ull(ncounts, counts, ICV_SCHED_STATIC, chunk_size, istart, iend, NULL,
+                              NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ull_doacross_dynamic_start(unsigned ncounts, ull *counts,
                                                        ull chunk_size, ull *istart, ull *iend)
 {
-    return doacross_start_ull(ncounts, counts, ICV_SCHED_DYNAMIC, chunk_size, istart, iend, NULL);
+    return doacross_start_ull(ncounts, counts, ICV_SCHED_DYNAMIC, chunk_size, istart, iend, NULL,
+                              NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ull_doacross_guided_start(unsigned ncounts, ull *counts,
                                                       ull chunk_size, ull *istart, ull *iend)
 {
-    return doacross_start_ull(ncounts, counts, ICV_SCHED_GUIDED, chunk_size, istart, iend, NULL);
+    return doacross_start_ull(ncounts, counts, ICV_SCHED_GUIDED, chunk_size, istart, iend, NULL,
+                              NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ull_doacross_runtime_start(unsigned ncounts, ull *counts,
@@ -171,19 +174,17 @@ ILAN_EXPORT _Bool GOMP_loop_ull_doacross_runtime_start(unsigned ncounts, ull *co
     int sched;
     iter_ull chunk;
     loop_runtime_sched(thread_self(), &sched, &chunk);
-    return doacross_start_ull(ncounts, counts, sched, chunk, istart, iend, NULL);
+    return doacross_start_ull(ncounts, counts, sched, chunk, istart, iend, NULL, NULL);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ull_doacross_start(unsigned ncounts, ull *counts, long sched,
                                                ull chunk_size, ull *istart, ull *iend,
                                                uintptr_t *reductions, void **mem)
 {
-    if (reductions)
-        ilan_unsupported("GOMP_loop_ull_doacross_start with task reductions");
     int s;
     iter_ull chunk = chunk_size;
     loop_adjust_sched(thread_self(), sched, &s, &chunk);
-    return doacross_start_ull(ncounts, counts, s, chunk, istart, iend, mem);
+    return doacross_start_ull(ncounts, counts, s, chunk, istart, iend, reductions, mem);
 }
 
 #define NEXT_ULL(name)                                                                             \

@@ -92,13 +92,6 @@ ILAN_EXPORT int omp_get_team_size(int level)
     return t ? (int)t->nthreads : -1;
 }
 
-/* Implicit tasks are never final; the task code answers for explicit tasks
- * once they exist (a final task's flag will live in its task state). */
-ILAN_EXPORT int omp_in_final(void)
-{
-    return 0;
-}
-
 /* ---- ICVs --------------------------------------------------------------- */
 
 ILAN_EXPORT void omp_set_dynamic(int val)
@@ -296,7 +289,6 @@ FORTRAN_GETTER(int32_t, omp_get_num_procs)
 FORTRAN_GETTER(int32_t, omp_in_parallel)
 FORTRAN_GETTER(int32_t, omp_get_level)
 FORTRAN_GETTER(int32_t, omp_get_active_level)
-FORTRAN_GETTER(int32_t, omp_in_final)
 FORTRAN_GETTER(int32_t, omp_get_dynamic)
 FORTRAN_GETTER(int32_t, omp_get_nested)
 FORTRAN_GETTER(int32_t, omp_get_thread_limit)

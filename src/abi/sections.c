@@ -39,11 +39,10 @@ ILAN_EXPORT unsigned GOMP_sections_start(unsigned count)
 
 ILAN_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem)
 {
-    if (reductions)
-        ilan_unsupported("GOMP_sections2_start with task reductions");
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
     desc_sections(&d, count);
+    d.reductions = reductions;
     if (mem) {
         d.want_mem = true;
         d.mem_size = (size_t)(uintptr_t)*mem;

@@ -1,38 +1,65 @@
-/* barrier.c — the team barrier's arrival and release protocol. */
+/* barrier.c — the team barrier's arrival and release protocol, tasking-aware. */
 #include "core/barrier.h"
 
 #include <assert.h>
+#include "core/task_sched.h"
 
 void barrier_init(struct barrier *b, unsigned n)
 {
     assert(n > 0);
+    assert(atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0 &&
+           "a region began with tasks of the previous one pending");
     b->nthreads = n;
     atomic_store_explicit(&b->remaining, n, memory_order_relaxed);
     atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);
     atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
 }
 
-/* Arrives; the last arriver (returns true) has already released the round.
- * It bumps `release` rather than setting it to round + 1 because a
- * concurrent barrier_cancel may have bumped it already: every bump must
- * change the word, or a thread that saw the cancel's value would sleep on. */
-static inline bool barrier_arrive(struct barrier *b)
+/*
+ * Release. `remaining` reaches 0 when the last thread arrives; then the
+ * round may be released only once no task is pending, and several threads
+ * may see both conditions at once (the last arriver, a thread running
+ * tasks that completed the last one, a sleeper woken by that completion).
+ * The CAS of `remaining` from 0 back to nthreads elects one releaser. A
+ * thread that sees remaining == 0 while its own round is not released knows
+ * that 0 belongs to its round: the next round cannot complete without it.
+ * The releaser bumps `release` rather than setting it to round + 1 because
+ * a concurrent barrier_cancel may have bumped it already: every bump must
+ * change the word, or a thread that saw the cancel's value would sleep on.
+ */
+bool barrier_try_release(struct barrier *b)
 {
-    if (atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1) {
-        atomic_store_explicit(&b->remaining, b->nthreads, memory_order_relaxed);
-        if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
-            atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
-        seq_bump(&b->release);
-        return true;
-    }
-    return false;
+    if (atomic_load_explicit(&b->remaining, memory_order_acquire) != 0 ||
+        atomic_load_explicit(&b->task_pending, memory_order_acquire) != 0)
+        return false;
+    unsigned zero = 0;
+    if (!atomic_compare_exchange_strong_explicit(&b->remaining, &zero, b->nthreads,
+                                                 memory_order_acq_rel, memory_order_relaxed))
+        return false;
+    if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
+        atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
+    seq_bump(&b->release);
+    task_wake_idle(b); /* waiters sleep on the work word */
+    return true;
 }
 
+/* Arrives; returns true when this thread released the round (it was the
+ * last and no task was pending: the no-task fast path costs one load of
+ * task_pending more than a task-less barrier). */
+static inline bool barrier_arrive(struct barrier *b)
+{
+    return atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1 &&
+           barrier_try_release(b);
+}
+
+/* Waits for the round: arriving threads run the team's tasks until it is
+ * released (task_sched.c). A thread reads the round before it arrives; the
+ * round cannot move before it arrives, because the round needs its arrival. */
 void barrier_wait(struct barrier *b)
 {
     unsigned round = seq_read(&b->release);
     if (!barrier_arrive(b))
-        seq_wait_past(&b->release, round);
+        task_barrier_wait(b, round);
 }
 
 bool barrier_wait_cancellable(struct barrier *b)
@@ -41,7 +68,7 @@ bool barrier_wait_cancellable(struct barrier *b)
         return true;
     unsigned round = seq_read(&b->release);
     if (!barrier_arrive(b))
-        seq_wait_past(&b->release, round);
+        task_barrier_wait(b, round);
     return atomic_load_explicit(&b->cancelled, memory_order_acquire);
 }
 
@@ -53,6 +80,9 @@ void barrier_cancel(struct barrier *b)
         return;
     /* Release the waiters of the current round. The round's counter is not
      * reset: after cancellation no cancellable wait counts arrivals again,
-     * and the team's next region re-initializes the barrier. */
+     * and the team's next region re-initializes the barrier. Tasks still
+     * pending are discarded as threads meet them (task_execute) and drained
+     * at the region's end. */
     seq_bump(&b->release);
+    task_wake_idle(b);
 }

@@ -23,17 +23,31 @@ struct barrier {
     alignas(ILAN_CACHE_LINE) seqword release;            /* advanced once per completed round */
     _Atomic bool cancelled;                              /* the region was cancelled */
     _Atomic bool loop_cancelled;                         /* an inlined static loop was cancelled */
+    /* The team's tasks, here because the barrier's release condition reads
+     * them: a round is released when all threads arrived AND no explicit
+     * task of the team is pending (see task_sched.c). */
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned long task_pending; /* deferred tasks not complete */
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned task_sleepers; /* threads asleep (or going to
+                                                                sleep) on task_work */
+    seqword task_work;                                   /* bumped, when task_sleepers != 0, by
+                                                            pushes, completions and releases */
 };
 
 /* Prepares the barrier for a team of n. Only while no thread uses it. */
 void barrier_init(struct barrier *b, unsigned n);
 
-/* Waits for all team threads. Any team thread may call. */
+/* Waits for all team threads and, while waiting, runs the team's tasks
+ * until none is pending. Any team thread may call. */
 void barrier_wait(struct barrier *b);
 
 /* Like barrier_wait, but returns true without waiting for the others when
  * the region has been cancelled (before or during the wait). */
 bool barrier_wait_cancellable(struct barrier *b);
+
+/* Releases the current round if every thread has arrived and no task is
+ * pending; exactly one of the threads that call it for a round wins (a CAS
+ * of `remaining` from 0 back to nthreads) and returns true. */
+bool barrier_try_release(struct barrier *b);
 
 /* Marks the region cancelled and releases every thread waiting in a
  * cancellable wait. Any team thread may call, more than once. */

@@ -112,6 +112,7 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
     ts->team = t;
     ts->team_id = team_id;
     ts->icv = t->child_icv;
+    task_thread_enter(ts, t, team_id);
     ts->ws_seq = 0;
     ts->single_seq = 0;
     ts->ws = NULL;
@@ -160,7 +161,11 @@ void team_run_worker(struct team *t, unsigned team_id)
         thread_enter_first_ws(ts, t);
     t->fn(t->data);
     assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
+    /* The region's end completes every explicit task of the team: run
+     * them until none is pending (one load when there are none). */
+    task_region_drain(ts);
     ts->team = NULL;
+    ts->task = NULL;
     /* The last worker out tells the master. Its bump may land after the
      * master has moved on to the team's next region (and race with that
      * region's last worker): teams are never freed, every bump changes the
@@ -197,6 +202,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     t->child_icv = child_icv_of(&ts->icv);
     bind_team_begin(ts, t, n, proc_bind);
     team_reset(t, n);
+    task_team_prepare(t, n);
     t->master_saved = *ts;
     t->starts_in_ws = init_ws != NULL;
     if (init_ws) {
@@ -232,6 +238,7 @@ void team_end(void)
     struct team *t = ts->team;
     assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
     assert(ts->ws == NULL && "a region ended inside a worksharing construct");
+    task_region_drain(ts);
     unsigned n = t->nthreads;
     if (n > 1) {
         /* Re-check after every wake-up: a worker of an earlier region of
@@ -261,6 +268,7 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
     struct ilan_thread saved = *ts;
     ts->team = NULL;
     ts->team_id = 0;
+    ts->task = NULL;
     ts->ws = NULL;
     ts->hot_team = NULL;
     ts->teams_num = 0;
@@ -281,6 +289,7 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
 
 void team_free(struct team *t)
 {
+    task_team_destroy(t);
     free(t->bind_slots);
     free(t->workers);
     free(t);

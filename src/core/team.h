@@ -8,6 +8,7 @@
 #include "core/icv.h"
 #include "core/thread.h"
 #include "core/ws.h"
+#include "core/task_sched.h"
 #include "tunables.h"
 
 struct worker;
@@ -47,6 +48,12 @@ struct team {
     seqword finished;                  /* advanced by the last worker to finish */
 
     struct ws ws_ring[ILAN_WS_RING];   /* worksharing construct slots (ws.h) */
+
+    /* Tasking (task_sched.c): slots are allocated once and kept. */
+    struct task_slot **task_slots;     /* per team_id: deque, inbox, implicit task */
+    unsigned task_slots_cap;           /* entries allocated in task_slots[] */
+    alignas(ILAN_CACHE_LINE) struct task_queue task_prio; /* priority tasks, and tasks made
+                                                             ready by threads outside the team */
 };
 
 /* Starts a region: resolves the team size from the request and the ICVs

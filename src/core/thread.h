@@ -9,6 +9,7 @@
 struct team;
 struct ws;
 struct worker;
+struct task;
 
 /*
  * One per OS thread that runs OpenMP code: the initial thread, pool workers,
@@ -19,7 +20,10 @@ struct worker;
 struct ilan_thread {
     struct team *team;       /* innermost enclosing team; NULL outside every parallel region */
     unsigned team_id;        /* omp_get_thread_num() in that team */
-    struct icv icv;          /* ICVs of the current (implicit) task */
+    struct icv icv;          /* ICVs of the current task (an explicit task's copy is installed
+                                while it runs, see task_execute) */
+    struct task *task;       /* task running on this thread: the implicit task of its slot in
+                                `team`, an explicit task, or NULL (the thread's initial task) */
     unsigned ws_seq;         /* worksharing constructs started in the current team */
     unsigned single_seq;     /* single constructs met in the current team */
     struct ws *ws;           /* slot of the worksharing construct being executed */

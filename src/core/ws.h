@@ -4,6 +4,7 @@
 
 #include <stdalign.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include "core/wait.h"
 #include "sched/iter.h"
 #include "tunables.h"
@@ -24,6 +25,8 @@ struct ws {
     seqword published;                                /* advanced by the initializer when ready */
     _Atomic unsigned published_k;                     /* construct number the published data is for */
     _Atomic unsigned left;                            /* threads that have left the construct */
+    uintptr_t *task_reductions;                       /* reduction(task, ...): the initializer's
+                                                         registered data (abi/task_reduction.c) */
     alignas(ILAN_CACHE_LINE) struct ws_loop loop;     /* loop / sections state (sched/iter.h) */
 };
 

@@ -1,0 +1,146 @@
+/* common.h - helpers shared by the tasking benchmarks (the .c files of bench/tasks):
+ * timing, a calibrated delay body, medians, the JSON row format of
+ * bench/overhead/syncbench.c, and the runtime-identity line that bench/run.py
+ * checks ({"runtime_self": ...}: ilan if ilan_version resolves, libomp if
+ * __kmpc_fork_call does, else libgomp). */
+#ifndef BENCH_TASKS_COMMON_H
+#define BENCH_TASKS_COMMON_H
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static volatile long bench_sink; /* defeats dead-code elimination */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The delay body: the asm barrier makes the compiler keep every iteration. */
+__attribute__((unused)) static void __attribute__((noinline)) delay(long n)
+{
+    long a = 0;
+    for (long i = 0; i < n; i++) {
+        a += i;
+        __asm__ volatile("" : "+r"(a));
+    }
+    if (a < 0)
+        bench_sink = a;
+}
+
+/* delay() units for about `us` microseconds (best of a few timings). */
+__attribute__((unused)) static long calibrate_delay(double us)
+{
+    long n = 1000;
+    double t;
+    for (;;) {
+        double t0 = now();
+        delay(n);
+        t = now() - t0;
+        if (t > 0.01)
+            break;
+        n *= 2;
+    }
+    for (int k = 0; k < 5; k++) {
+        double t0 = now();
+        delay(n);
+        double t1 = now() - t0;
+        if (t1 < t)
+            t = t1;
+    }
+    long len = (long)(us * 1e-6 * (double)n / t + 0.5);
+    return len < 1 ? 1 : len;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(const double *v, int n)
+{
+    double *c = malloc(sizeof(double) * (size_t)n);
+    memcpy(c, v, sizeof(double) * (size_t)n);
+    qsort(c, (size_t)n, sizeof(double), cmp_double);
+    double m = n % 2 ? c[n / 2] : 0.5 * (c[n / 2 - 1] + c[n / 2]);
+    free(c);
+    return m;
+}
+
+/* One result row.  better: "lower" (times, overheads) or "higher" (rates). */
+static void print_row(const char *row, const char *unit, const char *better, const double *v,
+                      int n, const char *extra)
+{
+    double mn = v[0], mx = v[0];
+    for (int k = 1; k < n; k++) {
+        if (v[k] < mn) mn = v[k];
+        if (v[k] > mx) mx = v[k];
+    }
+    printf("{\"row\": \"%s\", \"unit\": \"%s\", \"better\": \"%s\", \"median\": %.6g, "
+           "\"min\": %.6g, \"max\": %.6g, \"samples\": [",
+           row, unit, better, median(v, n), mn, mx);
+    for (int k = 0; k < n; k++) printf("%s%.6g", k ? ", " : "", v[k]);
+    printf("]%s%s}\n", extra ? ", " : "", extra ? extra : "");
+    fflush(stdout);
+}
+
+/* Print which OpenMP runtime this process really uses, and its file. */
+static void print_runtime_self(void)
+{
+    void *sym = dlsym(RTLD_DEFAULT, "ilan_version");
+    Dl_info info = {0};
+    const ElfW(Sym) *esym = NULL;
+    if (sym) {
+        const char *ver = "?";
+        dladdr1(sym, &info, (void **)&esym, RTLD_DL_SYMENT);
+        if (esym && ELF64_ST_TYPE(esym->st_info) == STT_OBJECT)
+            ver = (const char *)sym; /* const char ilan_version[] */
+        else
+            ver = ((const char *(*)(void))sym)(); /* const char *ilan_version(void) */
+        printf("{\"runtime_self\": \"ilan %s\", \"path\": \"%s\"}\n", ver ? ver : "?",
+               info.dli_fname ? info.dli_fname : "?");
+        return;
+    }
+    sym = dlsym(RTLD_DEFAULT, "__kmpc_fork_call");
+    if (sym) {
+        dladdr(sym, &info);
+        printf("{\"runtime_self\": \"libomp\", \"path\": \"%s\"}\n",
+               info.dli_fname ? info.dli_fname : "?");
+        return;
+    }
+    sym = dlsym(RTLD_DEFAULT, "GOMP_parallel");
+    if (sym)
+        dladdr(sym, &info);
+    printf("{\"runtime_self\": \"libgomp\", \"path\": \"%s\"}\n",
+           info.dli_fname ? info.dli_fname : "?");
+    fflush(stdout);
+}
+
+/* --quick and --reps N, the options every tasking benchmark takes. */
+static int parse_reps(int argc, char **argv, int full, int quick)
+{
+    int reps = full;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            reps = quick;
+        else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+            reps = atoi(argv[++i]);
+    }
+    if (reps < 1)
+        reps = 1;
+    if (reps > 1000)
+        reps = 1000;
+    return reps;
+}
+
+#endif

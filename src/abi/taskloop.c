@@ -1,0 +1,143 @@
+/* taskloop.c — the taskloop construct: GOMP_taskloop and GOMP_taskloop_ull cut the loop into tasks (sched/taskloop_split.h) and queue or run them. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "abi/export.h"
+#include "core/fatal.h"
+#include "core/task.h"
+#include "core/team.h"
+#include "core/thread.h"
+#include "sched/iter.h"
+#include "sched/taskloop_split.h"
+
+/*
+ * gcc's argument block for a taskloop begins with the task's first and
+ * end iteration values (two longs or two unsigned long longs, 8 bytes each
+ * on LP64); with the reduction clause the third word points to the
+ * reduction data (abi/task_reduction.c), which the taskloop's implicit
+ * taskgroup registers. gcc's code reads data[2] of that array after the
+ * call: 0 tells it nothing was registered (no iterations, or cancelled).
+ */
+struct taskloop_head {
+    iter_ull first;        /* first iteration value of the task (bits of a long or an ull) */
+    iter_ull end;          /* its end value (exclusive, in the loop's direction) */
+    uintptr_t *reductions; /* with TASK_FLAG_REDUCTION: gcc's reduction data */
+};
+
+/* Defined in abi/task_reduction.c. */
+void GOMP_taskgroup_reduction_register(uintptr_t *data);
+
+/* Bookkeeping of one taskloop, as the encountering thread sees it. */
+struct taskloop {
+    void (*fn)(void *);                /* gcc's outlined task body */
+    void *data;                        /* argument block to copy into every task */
+    void (*cpyfn)(void *, void *);     /* copy constructor of the block, or NULL (memcpy) */
+    long arg_size;                     /* bytes of the block */
+    long arg_align;                    /* its alignment */
+    unsigned flags;                    /* GOMP_TASK_FLAG_* */
+    int priority;                      /* priority clause (clamped by task_create) */
+    iter_ull start;                    /* first iteration value (bits) */
+    iter_ull step;                     /* step (bits; negative when counting down) */
+    struct taskloop_split split;       /* how the iterations are cut */
+};
+
+/* Whether the taskloop's iterations cannot start at all: the enclosing
+ * region, or (with nogroup) the enclosing taskgroup, was cancelled. */
+static bool taskloop_cancelled(struct ilan_thread *ts, unsigned flags)
+{
+    if (!icv_global.cancellation)
+        return false;
+    if (ts->team && atomic_load_explicit(&ts->team->barrier.cancelled, memory_order_acquire))
+        return true;
+    return (flags & TASK_FLAG_NOGROUP) && task_taskgroup_cancelled();
+}
+
+/* Creates task i with its range written into its argument block. */
+static struct task *taskloop_make(const struct taskloop *tl, iter_ull i)
+{
+    struct task *t = task_create(tl->fn, tl->data, tl->cpyfn, tl->arg_size, tl->arg_align,
+                                 tl->flags, tl->priority);
+    struct taskloop_head *h = task_args(t);
+    taskloop_task_bounds(&tl->split, tl->start, tl->step, i, &h->first, &h->end);
+    return t;
+}
+
+/* Undeferred (if(0), final, or no team): all the copies are made first, as
+ * at the encounter, then the tasks run in order on this thread. */
+static void taskloop_run_undeferred(const struct taskloop *tl)
+{
+    iter_ull n = tl->split.ntasks;
+    struct task *local[64];
+    struct task **tasks = local;
+    if (n > sizeof local / sizeof local[0]) {
+        tasks = malloc(n * sizeof *tasks);
+        if (!tasks)
+            ilan_fatal("out of memory for %llu undeferred taskloop tasks", n);
+    }
+    for (iter_ull i = 0; i < n; i++)
+        tasks[i] = taskloop_make(tl, i);
+    for (iter_ull i = 0; i < n; i++)
+        task_run_now(tasks[i]);
+    if (tasks != local)
+        free(tasks);
+}
+
+/* Deferred: each task goes to the deque the placement policy names. */
+static void taskloop_queue(const struct taskloop *tl, struct ilan_thread *ts)
+{
+    unsigned size = ts->team->nthreads, me = ts->team_id;
+    for (iter_ull i = 0; i < tl->split.ntasks; i++) {
+        struct task *t = taskloop_make(tl, i);
+        task_enqueue_on(t, taskloop_place(i, tl->split.ntasks, size, me));
+    }
+}
+
+/* The construct, for both iteration types once n is known (n may be 0). */
+static void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
+{
+    struct ilan_thread *ts = thread_self();
+    unsigned flags = tl->flags;
+    bool group = !(flags & TASK_FLAG_NOGROUP);
+    struct taskloop_head *head = tl->data;
+    if (n == 0 || taskloop_cancelled(ts, flags)) {
+        if (group && (flags & TASK_FLAG_REDUCTION))
+            head->reductions[2] = 0; /* not registered: gcc's code skips combining */
+        return;
+    }
+    tl->split = taskloop_split_compute(n, flags & TASK_FLAG_GRAINSIZE, flags & TASK_FLAG_STRICT,
+                                       num_tasks, ts->team ? ts->team->nthreads : 1);
+    struct taskgroup g;
+    if (group) {
+        task_taskgroup_start(&g);
+        if (flags & TASK_FLAG_REDUCTION)
+            GOMP_taskgroup_reduction_register(head->reductions);
+    }
+    if (!(flags & TASK_FLAG_IF) || ts->team == NULL || task_in_final())
+        taskloop_run_undeferred(tl);
+    else
+        taskloop_queue(tl, ts);
+    if (group)
+        task_taskgroup_end();
+}
+
+ILAN_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                               long arg_size, long arg_align, unsigned flags,
+                               unsigned long num_tasks, int priority, long start, long end,
+                               long step)
+{
+    struct taskloop tl = {fn,    data,     cpyfn,           arg_size,          arg_align,
+                          flags, priority, (iter_ull)start, (iter_ull)step, {0, 0, 0, 0}};
+    taskloop_run(&tl, iter_count_long(start, end, step), num_tasks);
+}
+
+/* For unsigned loops gcc passes the direction in TASK_FLAG_UP and, when
+ * counting down, the step as the two's complement of the stride. */
+ILAN_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                                   long arg_size, long arg_align, unsigned flags,
+                                   unsigned long num_tasks, int priority, unsigned long long start,
+                                   unsigned long long end, unsigned long long step)
+{
+    struct taskloop tl = {fn, data, cpyfn, arg_size, arg_align, flags, priority, start, step,
+                          {0, 0, 0, 0}};
+    taskloop_run(&tl, iter_count_ull(flags & TASK_FLAG_UP, start, end, step), num_tasks);
+}

@@ -1,0 +1,355 @@
+/* task_sched.c — where ready tasks wait and how threads find them: per-slot deques and inboxes, the team's priority queue, stealing, and idle sleep. */
+#include "core/task_sched.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/barrier.h"
+#include "core/fatal.h"
+#include "core/team.h"
+#include "core/thread.h"
+#include "os/linux/thread.h"
+#include "sched/steal.h"
+
+/* The calling thread's stealing state, kept apart from struct ilan_thread
+ * (which masters copy and restore around nested regions). */
+struct steal_tls {
+    struct team *team;    /* team the state below refers to */
+    unsigned last_victim; /* last slot a steal succeeded on, or STEAL_NO_VICTIM */
+    uint64_t rng;         /* victim PRNG */
+};
+static __thread struct steal_tls steal_tls;
+
+/* ---- team and slot set-up ------------------------------------------------ */
+
+static void queue_init(struct task_queue *q)
+{
+    atomic_store_explicit(&q->lock.state, 0, memory_order_relaxed);
+    q->head = q->tail = NULL;
+    atomic_store_explicit(&q->count, 0, memory_order_relaxed);
+}
+
+void task_team_prepare(struct team *t, unsigned n)
+{
+    if (t->task_slots_cap < n) {
+        struct task_slot **grown = realloc(t->task_slots, n * sizeof *grown);
+        if (!grown)
+            ilan_fatal("out of memory starting a parallel region of %u threads", n);
+        for (unsigned i = t->task_slots_cap; i < n; i++) {
+            struct task_slot *s = aligned_alloc(ILAN_CACHE_LINE, sizeof *s);
+            if (!s)
+                ilan_fatal("out of memory starting a parallel region of %u threads", n);
+            memset(s, 0, sizeof *s);
+            deque_init(&s->deque, ILAN_TASK_DEQUE_LOG2);
+            queue_init(&s->inbox);
+            grown[i] = s;
+        }
+        t->task_slots = grown;
+        t->task_slots_cap = n;
+    }
+    queue_init(&t->task_prio);
+}
+
+void task_team_destroy(struct team *t)
+{
+    for (unsigned i = 0; i < t->task_slots_cap; i++) {
+        deque_destroy(&t->task_slots[i]->deque);
+        task_deps_destroy(&t->task_slots[i]->implicit);
+        free(t->task_slots[i]);
+    }
+    free(t->task_slots);
+    t->task_slots = NULL;
+    t->task_slots_cap = 0;
+}
+
+/* ---- queues -------------------------------------------------------------- */
+
+/* Inserts t: by priority (FIFO among equals) when `ordered`, else at the tail. */
+static void queue_put(struct task_queue *q, struct task *t, bool ordered)
+{
+    mutex_lock(&q->lock);
+    t->next_queued = NULL;
+    if (!q->head) {
+        q->head = q->tail = t;
+    } else if (!ordered || q->tail->priority >= t->priority) {
+        q->tail->next_queued = t;
+        q->tail = t;
+    } else if (q->head->priority < t->priority) {
+        t->next_queued = q->head;
+        q->head = t;
+    } else {
+        struct task *p = q->head;
+        while (p->next_queued && p->next_queued->priority >= t->priority)
+            p = p->next_queued;
+        t->next_queued = p->next_queued;
+        p->next_queued = t;
+    }
+    atomic_fetch_add_explicit(&q->count, 1, memory_order_relaxed);
+    mutex_unlock(&q->lock);
+}
+
+/* Removes and returns the first task that `waiter` may start (any when
+ * waiter is NULL), or NULL. Owner or thief alike (trylock for thieves). */
+static struct task *queue_take(struct task_queue *q, struct task *waiter, bool block)
+{
+    if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
+        return NULL;
+    if (block)
+        mutex_lock(&q->lock);
+    else if (!mutex_trylock(&q->lock))
+        return NULL;
+    struct task *prev = NULL, *t = q->head;
+    unsigned budget = 64; /* bounded scan under the constraint */
+    while (t && waiter && !task_descends_from(t, waiter) && --budget) {
+        prev = t;
+        t = t->next_queued;
+    }
+    if (t && (!waiter || budget)) {
+        if (prev)
+            prev->next_queued = t->next_queued;
+        else
+            q->head = t->next_queued;
+        if (q->tail == t)
+            q->tail = prev;
+        atomic_fetch_sub_explicit(&q->count, 1, memory_order_relaxed);
+    } else {
+        t = NULL;
+    }
+    mutex_unlock(&q->lock);
+    return t;
+}
+
+/* ---- pushing --------------------------------------------------------------- */
+
+void task_wake_idle(struct barrier *b)
+{
+    /* Pairs with the fence in task_wait_until's sleep path (Dekker): either
+     * we see the sleeper's count, or it sees what we published. */
+    ilan_fence_seq_cst();
+    if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
+        seq_bump(&b->task_work);
+}
+
+/* task_wake_idle for the team's own members: in a team of one the caller is
+ * the only thread that could sleep on the word, so there is nobody to wake
+ * (and no fence to pay). */
+static inline void wake_team(struct ilan_thread *ts, struct team *team)
+{
+    if (team->nthreads > 1 || ts->team != team)
+        task_wake_idle(&team->barrier);
+}
+
+void task_sched_push(struct ilan_thread *ts, struct task *t)
+{
+    struct team *team = t->team;
+    assert(team != NULL);
+    if (t->priority > 0 || ts->team != team)
+        queue_put(&team->task_prio, t, true);
+    else
+        deque_push(&team->task_slots[ts->team_id]->deque, t);
+    wake_team(ts, team);
+}
+
+void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id)
+{
+    struct team *team = t->team;
+    assert(team != NULL && team_id < team->nthreads);
+    if (ts->team == team && ts->team_id == team_id && t->priority <= 0)
+        deque_push(&team->task_slots[team_id]->deque, t);
+    else
+        queue_put(&team->task_slots[team_id]->inbox, t, false);
+    wake_team(ts, team);
+}
+
+void task_sched_push_released(struct ilan_thread *ts, struct task *t)
+{
+    struct team *team = t->team;
+    struct task *cur = ts->task;
+    if (ts->team == team && t->priority <= 0 && cur && (cur->state_flags & TASK_IMPLICIT))
+        deque_push(&team->task_slots[ts->team_id]->deque, t);
+    else if (ts->team == team && t->priority <= 0)
+        queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
+    else
+        queue_put(&team->task_prio, t, true);
+    wake_team(ts, team);
+}
+
+void task_sched_mark(struct ilan_thread *ts, struct task *t)
+{
+    if (ts->team)
+        t->deque_mark = deque_bottom(&ts->team->task_slots[ts->team_id]->deque);
+}
+
+unsigned task_sched_own_depth(struct ilan_thread *ts)
+{
+    return (unsigned)deque_size(&ts->team->task_slots[ts->team_id]->deque);
+}
+
+/* ---- finding a task --------------------------------------------------------- */
+
+/* Tries slot v's deque (top) and inbox. A stolen task that the waiting
+ * task may not start (scheduling constraint) goes to the victim's inbox,
+ * behind earlier relocations: it was the victim's oldest task, and the
+ * victim and other thieves take inboxes in FIFO order after their deques.
+ * (The candidate cannot be inspected before it is won: another thread may
+ * be running and freeing it at that moment.) */
+static struct task *steal_from(struct team *team, unsigned v, struct task *waiter)
+{
+    struct task_slot *s = team->task_slots[v];
+    struct task *t = deque_steal(&s->deque);
+    if (t && waiter && !task_descends_from(t, waiter)) {
+        queue_put(&s->inbox, t, false);
+        task_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
+        t = NULL;
+    }
+    if (!t)
+        t = queue_take(&s->inbox, waiter, false);
+    return t;
+}
+
+/* The scheduling ladder: the first source that yields a task wins. */
+static struct task *task_find(struct ilan_thread *ts, struct team *team, struct task *waiter)
+{
+    unsigned self = ts->team_id;
+    struct task_slot *own = team->task_slots[self];
+    struct task *t;
+    /* 1. the team's priority queue: priority tasks (rare) first */
+    if ((t = queue_take(&team->task_prio, waiter, false)))
+        return t;
+    /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
+     * may only take what was pushed above its mark (its descendants) */
+    if ((!waiter || deque_bottom(&own->deque) > waiter->deque_mark) &&
+        (t = deque_pop(&own->deque)))
+        return t;
+    /* 3. own inbox: tasks placed on this thread by others */
+    if ((t = queue_take(&own->inbox, waiter, true)))
+        return t;
+    unsigned n = team->nthreads;
+    if (n < 2)
+        return NULL;
+    struct steal_tls *st = &steal_tls;
+    if (st->team != team) {
+        st->team = team;
+        st->last_victim = STEAL_NO_VICTIM;
+        if (!st->rng)
+            st->rng = steal_seed(self + 1u + (unsigned)(uintptr_t)ts);
+    }
+    /* 4. the last victim that had work, then 5. random victims (policy) */
+    unsigned tries = ILAN_TASK_STEAL_TRIES * n;
+    for (unsigned i = 0; i < tries; i++) {
+        unsigned v = steal_next_victim(steal_policy, self, n, st->last_victim, &st->rng);
+        if ((t = steal_from(team, v, waiter))) {
+            st->last_victim = v;
+            return t;
+        }
+        st->last_victim = STEAL_NO_VICTIM;
+    }
+    return NULL;
+}
+
+bool task_sched_run_one(struct ilan_thread *ts)
+{
+    struct team *team = ts->team;
+    if (!team)
+        return false;
+    struct task *cur = ts->task;
+    struct task *waiter = cur && !(cur->state_flags & TASK_IMPLICIT) ? cur : NULL;
+    struct task *t = task_find(ts, team, waiter);
+    if (!t)
+        return false;
+    task_execute(ts, t);
+    return true;
+}
+
+/* ---- waiting while running tasks --------------------------------------------- */
+
+/* A pause between failed rounds: yield at once when oversubscribed. */
+static inline void idle_pause(unsigned idle)
+{
+    (void)idle;
+    if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED)
+        os_yield();
+    else
+        os_cpu_relax();
+}
+
+void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
+{
+    struct team *team = ts->team;
+    if (!team) {
+        /* No team, hence no queue: what we wait for is done by another
+         * thread (a detach event fulfilled elsewhere). */
+        for (unsigned i = 0; !done(arg); i++)
+            idle_pause(i);
+        return;
+    }
+    struct task *cur = ts->task;
+    struct task *waiter = cur && !(cur->state_flags & TASK_IMPLICIT) ? cur : NULL;
+    struct barrier *b = &team->barrier;
+    unsigned idle = 0;
+    for (;;) {
+        if (done(arg))
+            return;
+        /* No task pending in the team (queued or running): nothing to look
+         * for, only the condition to watch (a plain barrier stays cheap). */
+        struct task *t = NULL;
+        if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
+            (t = task_find(ts, team, waiter)) != NULL) {
+            task_execute(ts, t);
+            idle = 0;
+            continue;
+        }
+        if (++idle < ILAN_TASK_IDLE_ROUNDS) {
+            idle_pause(idle);
+            continue;
+        }
+        /* Sleep until something moves the work word: a push, a completion
+         * or a barrier release made while we are counted as a sleeper
+         * bumps it (task_wake_idle). Count ourselves, then look again. */
+        unsigned w = seq_read(&b->task_work);
+        atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        ilan_fence_seq_cst();
+        if (!done(arg) && !(t = task_find(ts, team, waiter)))
+            seq_wait_past(&b->task_work, w);
+        atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        if (t)
+            task_execute(ts, t);
+        idle = 0;
+    }
+}
+
+static bool team_tasks_done(void *arg)
+{
+    return atomic_load_explicit(&((struct barrier *)arg)->task_pending, memory_order_acquire) == 0;
+}
+
+void task_region_drain(struct ilan_thread *ts)
+{
+    struct team *team = ts->team;
+    if (atomic_load_explicit(&team->barrier.task_pending, memory_order_relaxed) == 0 &&
+        team_tasks_done(&team->barrier))
+        return;
+    task_wait_until(ts, team_tasks_done, &team->barrier);
+}
+
+/* The barrier round a waiter is in, and whether it is over. */
+struct barrier_round {
+    struct barrier *b;
+    unsigned round;
+};
+
+static bool barrier_round_over(void *arg)
+{
+    struct barrier_round *r = arg;
+    if (seq_read(&r->b->release) != r->round)
+        return true;
+    /* Everyone arrived and no task pending: release it ourselves (one of
+     * the threads that see this wins the CAS in barrier_try_release). */
+    return barrier_try_release(r->b);
+}
+
+void task_barrier_wait(struct barrier *b, unsigned round)
+{
+    struct barrier_round r = {b, round};
+    task_wait_until(&ilan_tls, barrier_round_over, &r);
+}

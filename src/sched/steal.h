@@ -1,0 +1,38 @@
+/* steal.h — victim order for work stealing: a pure policy function (no threads, no atomics). */
+#ifndef ILAN_SCHED_STEAL_H
+#define ILAN_SCHED_STEAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The stealing policies ILAN_TASK_STEAL selects. */
+enum steal_policy {
+    STEAL_RANDOM = 0, /* random victim, one task per steal, stick to the last victim (libomp) */
+};
+
+/* "No victim remembered". */
+#define STEAL_NO_VICTIM 0xffffffffu
+
+/* The policy in force (set from ILAN_TASK_STEAL by env.c before any region). */
+extern enum steal_policy steal_policy;
+
+/* Parses an ILAN_TASK_STEAL value ("random"; case-insensitive, blanks
+ * around allowed). False when invalid (out untouched). */
+bool steal_parse_policy(const char *text, enum steal_policy *out);
+
+/* One step of a xorshift64* generator; *state must be non-zero. */
+uint64_t steal_rand(uint64_t *state);
+
+/* A non-zero PRNG seed for thread `self` (deterministic per thread id). */
+uint64_t steal_seed(unsigned self);
+
+/*
+ * The next victim for thief `self` in a team of `nthreads` (>= 2): the last
+ * victim that yielded work, while it has some (the caller passes
+ * STEAL_NO_VICTIM after a failed attempt on it), else a uniformly random
+ * thread other than the thief, drawn from *rng. Never returns self.
+ */
+unsigned steal_next_victim(enum steal_policy policy, unsigned self, unsigned nthreads,
+                           unsigned last_victim, uint64_t *rng);
+
+#endif
