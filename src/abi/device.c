@@ -10,6 +10,7 @@
 #include "abi/omp_types.h"
 #include "core/fatal.h"
 #include "core/icv.h"
+#include "core/task.h"
 #include "core/team.h"
 #include "core/thread.h"
 
@@ -52,13 +53,13 @@ static void device_check_target(int device)
         ilan_fatal("OMP_TARGET_OFFLOAD is set to MANDATORY, but device not found");
 }
 
-/* Waits for the dependences of a target construct executed undeferred.
- * They name sibling tasks, so this needs the tasking engine (it will call
- * GOMP_taskwait_depend); until then the construct stops the program. */
-static void device_wait_depend(void **depend, const char *entry)
+/* Waits for the dependences of a target construct: it runs undeferred on
+ * the host, so once its predecessors are done it can run, and every task
+ * created after it already comes after it. */
+static void device_wait_depend(void **depend)
 {
     if (depend != NULL)
-        ilan_unsupported(entry);
+        task_wait_depend(depend);
 }
 
 /* Calls a target region's outlined function with its host addresses. */
@@ -120,7 +121,7 @@ ILAN_EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum, 
 {
     (void)flags;
     device_check_target(device);
-    device_wait_depend(depend, "GOMP_target_ext with depend (before tasking)");
+    device_wait_depend(depend);
 
     size_t align = 1, total = 0;
     for (size_t i = 0; i < mapnum; i++)
@@ -188,7 +189,7 @@ ILAN_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hostad
 {
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds, (void)flags;
     device_check_target(device);
-    device_wait_depend(depend, "GOMP_target_update_ext with depend (before tasking)");
+    device_wait_depend(depend);
 }
 
 ILAN_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **hostaddrs,
@@ -197,7 +198,7 @@ ILAN_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **h
 {
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds, (void)flags;
     device_check_target(device);
-    device_wait_depend(depend, "GOMP_target_enter_exit_data with depend (before tasking)");
+    device_wait_depend(depend);
 }
 
 /* ---- offload images: there is no device to load them on --------------- */
