@@ -153,6 +153,18 @@ static void thread_enter_first_ws(struct ilan_thread *ts, struct team *t)
     ts->ws = &t->ws_ring[1 % ILAN_WS_RING];
 }
 
+/* The implicit barrier at the end of a region. Every thread waits there,
+ * running the team's tasks, until all have arrived and none is pending: a
+ * task created late by one thread is shared by the others (a thread that
+ * left at once would leave it all to its creator). After a cancellation the
+ * wait returns at once and the queued tasks are drained (discarded). */
+static void team_end_barrier(struct ilan_thread *ts, struct team *t)
+{
+    if (t->nthreads > 1)
+        barrier_wait_cancellable(&t->barrier);
+    task_region_drain(ts);
+}
+
 void team_run_worker(struct team *t, unsigned team_id)
 {
     struct ilan_thread *ts = &ilan_tls;
@@ -161,9 +173,7 @@ void team_run_worker(struct team *t, unsigned team_id)
         thread_enter_first_ws(ts, t);
     t->fn(t->data);
     assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
-    /* The region's end completes every explicit task of the team: run
-     * them until none is pending (one load when there are none). */
-    task_region_drain(ts);
+    team_end_barrier(ts, t);
     ts->team = NULL;
     ts->task = NULL;
     /* The last worker out tells the master. Its bump may land after the
@@ -238,7 +248,7 @@ void team_end(void)
     struct team *t = ts->team;
     assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
     assert(ts->ws == NULL && "a region ended inside a worksharing construct");
-    task_region_drain(ts);
+    team_end_barrier(ts, t);
     unsigned n = t->nthreads;
     if (n > 1) {
         /* Re-check after every wake-up: a worker of an earlier region of
