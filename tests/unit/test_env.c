@@ -7,18 +7,9 @@
 #include "core/icv.h"
 #include "os/linux/thread.h"
 #include "tunables.h"
+#include "unit.h"
 
-static int passed, failed;
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (cond) {                                                                   \
-            passed++;                                                                 \
-        } else {                                                                      \
-            failed++;                                                                 \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);  \
-        }                                                                             \
-    } while (0)
 
 static struct icv_global pristine; /* icv_global before any env_init */
 
@@ -205,6 +196,5 @@ int main(int argc, char **argv)
     test_good();
     test_bad();
     test_display();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_report();
 }

@@ -6,22 +6,9 @@
 
 #include "core/icv.h"
 #include "sched/iter.h"
+#include "unit.h"
 
-static unsigned passed, failed;
 
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (cond) {                                                                                \
-            passed++;                                                                              \
-        } else {                                                                                   \
-            failed++;                                                                              \
-            if (failed <= 20) {                                                                    \
-                fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);          \
-                fprintf(stderr, __VA_ARGS__);                                                      \
-                fputc('\n', stderr);                                                               \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
 
 /* Reference trip count by brute force (small loops only). */
 static iter_ull brute_count_long(long start, long end, long incr)
@@ -332,6 +319,5 @@ int main(void)
     test_guided_size();
     test_values_long();
     test_doacross_map();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed != 0;
+    return unit_report();
 }

@@ -3,18 +3,9 @@
 #include <string.h>
 #include "core/icv.h"
 #include "core/parse.h"
+#include "unit.h"
 
-static int passed, failed;
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (cond) {                                                                   \
-            passed++;                                                                 \
-        } else {                                                                      \
-            failed++;                                                                 \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);  \
-        }                                                                             \
-    } while (0)
 
 #define MONO ICV_SCHED_MONOTONIC
 
@@ -326,6 +317,5 @@ int main(void)
     test_spincount();
     test_allocator();
     test_places();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_report();
 }

@@ -10,18 +10,9 @@
 #include "core/parse.h"
 #include "topo/places.h"
 #include "topo/topo.h"
+#include "unit.h"
 
-static int passed, failed;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            passed++;                                                                \
-        } else {                                                                     \
-            failed++;                                                                \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
-    } while (0)
 
 /* "{0,1},{2}": a place list written out, every CPU listed, in order. */
 static const char *list_str(const struct place_list *l)
@@ -257,6 +248,5 @@ int main(void)
     test_explicit_lists();
     test_proc_bind();
     test_on_models();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_report();
 }

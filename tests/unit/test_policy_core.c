@@ -3,18 +3,14 @@
 #include "core/team.h"
 #include "core/wait.h"
 #include "tunables.h"
+#include "unit.h"
 
-static int passed, failed;
 
+/* Checks an unsigned result and prints both values when they differ. */
 #define CHECK_EQ(got, want)                                                                  \
     do {                                                                                     \
         unsigned long g_ = (unsigned long)(got), w_ = (unsigned long)(want);                \
-        if (g_ == w_) {                                                                      \
-            passed++;                                                                        \
-        } else {                                                                             \
-            failed++;                                                                        \
-            fprintf(stderr, "%s:%d: %s = %lu, want %lu\n", __FILE__, __LINE__, #got, g_, w_); \
-        }                                                                                    \
+        CHECK(g_ == w_, "%s = %lu, want %lu", #got, g_, w_);                                 \
     } while (0)
 
 static struct icv base_icv(void)
@@ -77,6 +73,5 @@ int main(void)
 {
     test_team_size();
     test_spin_budget();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_report();
 }

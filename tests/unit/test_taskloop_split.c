@@ -5,22 +5,9 @@
 
 #include "sched/iter.h"
 #include "sched/taskloop_split.h"
+#include "unit.h"
 
-static unsigned long long passed, failed;
 
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (cond) {                                                                                \
-            passed++;                                                                              \
-        } else {                                                                                   \
-            failed++;                                                                              \
-            if (failed <= 20) {                                                                    \
-                fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);          \
-                fprintf(stderr, __VA_ARGS__);                                                      \
-                fputc('\n', stderr);                                                               \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
 
 /* ---- the rules, stated as properties of the task sizes ---- */
 
@@ -315,6 +302,5 @@ int main(void)
     test_values();
     test_ull_edges();
     test_place();
-    printf("test_taskloop_split: %llu passed, %llu failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return unit_report();
 }

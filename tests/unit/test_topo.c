@@ -7,18 +7,9 @@
 #include "topo/bind.h"
 #include "topo/places.h"
 #include "topo/topo.h"
+#include "unit.h"
 
-static int passed, failed;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            passed++;                                                                \
-        } else {                                                                     \
-            failed++;                                                                \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
-    } while (0)
 
 static void test_round_robin(void)
 {
@@ -156,6 +147,5 @@ int main(void)
     test_reserve();
     test_assign();
     test_model_places();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return unit_report();
 }
