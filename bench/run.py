@@ -35,7 +35,9 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SRC = os.path.join(REPO, "bench", "overhead", "syncbench.c")
+BENCH_DIR = os.path.join(REPO, "bench")
+SRC = os.path.join(BENCH_DIR, "overhead", "syncbench.c")
+COMMON = os.path.join(BENCH_DIR, "common.h")
 BIN_DIR = os.path.join(REPO, "build", "bench")
 BIN = os.path.join(BIN_DIR, "syncbench")
 ILAN_LIB_DIR = os.path.join(REPO, "build", "lib")
@@ -66,7 +68,7 @@ def die(msg):
 
 # ------------------------------------------------------------------ build
 
-def build(src=SRC, binary=BIN, deps=()):
+def build(src=SRC, binary=BIN, deps=(COMMON,)):
     """Compile a benchmark if the binary is missing or older than its sources."""
     newest = max(os.path.getmtime(f) for f in (src, __file__) + tuple(deps))
     if os.path.exists(binary) and os.path.getmtime(binary) >= newest:
@@ -353,7 +355,6 @@ def markdown(summary, row_order, notes, machine, threads, command, n_noisy, n_ru
 # ------------------------------------------------------------- tasks suite
 
 TASKS_DIR = os.path.join(REPO, "bench", "tasks")
-TASKS_COMMON = os.path.join(TASKS_DIR, "common.h")
 # (benchmark, thread counts: "N" = --threads); fib also runs on one thread.
 TASKS_BENCHES = (("fib", (1, "N")), ("taskloop_overhead", ("N",)),
                  ("taskloop_array", ("N",)))
@@ -422,7 +423,7 @@ def main_tasks(args, repeat, wanted):
     for name, _ in TASKS_BENCHES:
         binaries[name] = os.path.join(BIN_DIR, name)
         build(os.path.join(TASKS_DIR, name + ".c"), binaries[name],
-              (TASKS_COMMON,))
+              (COMMON,))
     present, notes = available_runtimes(wanted)
     for rt, note in notes.items():
         log("%s: %s" % (rt, note))

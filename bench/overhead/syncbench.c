@@ -23,71 +23,17 @@
  * Build:  gcc -fopenmp -O2 bench/overhead/syncbench.c -o syncbench -ldl
  * Usage:  OMP_NUM_THREADS=2 ./syncbench [--quick] [--reps N] [--only ROW[,ROW]]
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <elf.h>
-#include <link.h>
-#include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "../common.h"
 
 #define ITERS_PER_THREAD 1024 /* schedbench loop size per thread */
 #define MAX_REPS 1000
 
-static volatile long sink;        /* defeats dead-code elimination */
 static long delay_len;            /* delay() units for ~delay_us */
 static double delay_us = 0.1;     /* target delay body length */
 static double target_s = 0.002;   /* target duration of one test measurement */
 static int nthreads;              /* team size (measured) */
 
 /* ---------------------------------------------------------------- timing */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* The delay body: the asm barrier makes the compiler keep every iteration. */
-static void __attribute__((noinline)) delay(long n)
-{
-    long a = 0;
-    for (long i = 0; i < n; i++) {
-        a += i;
-        __asm__ volatile("" : "+r"(a));
-    }
-    if (a < 0)
-        sink = a;
-}
-
-/* Pick delay_len so that delay(delay_len) takes about delay_us. */
-static void calibrate_delay(void)
-{
-    long n = 1000;
-    double t;
-    for (;;) {
-        double t0 = now();
-        delay(n);
-        t = now() - t0;
-        if (t > 0.01)
-            break;
-        n *= 2;
-    }
-    /* best of a few runs of the final size */
-    for (int k = 0; k < 5; k++) {
-        double t0 = now();
-        delay(n);
-        double tk = now() - t0;
-        if (tk < t)
-            t = tk;
-    }
-    delay_len = (long)(delay_us * 1e-6 * (double)n / t + 0.5);
-    if (delay_len < 1)
-        delay_len = 1;
-}
 
 /* ------------------------------------------------------------- the tests
  * Each test/ref function runs `n` inner repetitions and returns seconds. */
@@ -209,7 +155,7 @@ static double ref_atomic(long n)
     }
     double t = now() - t0;
     if (x < 0)
-        sink = (long)x;
+        bench_sink = (long)x;
     return t;
 }
 
@@ -228,7 +174,7 @@ static double test_reduction(long n)
     if (acc != n * nthreads)
         fprintf(stderr, "syncbench: reduction gave %ld, expected %ld\n",
                 acc, n * nthreads);
-    sink = acc;
+    bench_sink = acc;
     return t;
 }
 
@@ -290,20 +236,6 @@ static const struct row rows[] = {
     {"for schedule(guided,1)", "guided1", "us/loop", test_guided1, ref_sched, 0},
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    double tmp[MAX_REPS];
-    memcpy(tmp, v, (size_t)n * sizeof *v);
-    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
-    return n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
-}
 
 static long round_up(long n, long m) { return (n + m - 1) / m * m; }
 
@@ -378,36 +310,6 @@ static void run_row(const struct row *r, int reps)
 
 /* ------------------------------------------------------ runtime identity */
 
-/* Print which OpenMP runtime this process really uses, and its file. */
-static void print_runtime_self(void)
-{
-    void *sym = dlsym(RTLD_DEFAULT, "ilan_version");
-    Dl_info info = {0};
-    const ElfW(Sym) *esym = NULL;
-    if (sym) {
-        const char *ver = "?";
-        dladdr1(sym, &info, (void **)&esym, RTLD_DL_SYMENT);
-        if (esym && ELF64_ST_TYPE(esym->st_info) == STT_OBJECT)
-            ver = (const char *)sym; /* const char ilan_version[] */
-        else
-            ver = ((const char *(*)(void))sym)(); /* const char *ilan_version(void) */
-        printf("{\"runtime_self\": \"ilan %s\", \"path\": \"%s\"}\n",
-               ver ? ver : "?", info.dli_fname ? info.dli_fname : "?");
-        return;
-    }
-    sym = dlsym(RTLD_DEFAULT, "__kmpc_fork_call");
-    if (sym) {
-        dladdr(sym, &info);
-        printf("{\"runtime_self\": \"libomp\", \"path\": \"%s\"}\n",
-               info.dli_fname ? info.dli_fname : "?");
-        return;
-    }
-    sym = dlsym(RTLD_DEFAULT, "GOMP_parallel");
-    if (sym)
-        dladdr(sym, &info);
-    printf("{\"runtime_self\": \"libgomp\", \"path\": \"%s\"}\n",
-           info.dli_fname ? info.dli_fname : "?");
-}
 
 /* ------------------------------------------------------------------ main */
 
@@ -498,7 +400,7 @@ int main(int argc, char **argv)
     nthreads = omp_get_num_threads();
 
     omp_init_lock(&bench_lock);
-    calibrate_delay();
+    delay_len = calibrate_delay(delay_us);
     printf("{\"config\": {\"threads\": %d, \"reps\": %d, \"target_ms\": %.1f, "
            "\"delay_us\": %.2f, \"delay_len\": %ld, \"iters_per_thread\": %d}}\n",
            nthreads, reps, target_s * 1e3, delay_us, delay_len, ITERS_PER_THREAD);

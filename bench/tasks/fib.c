@@ -5,7 +5,7 @@
  * Build:  gcc -fopenmp -O2 bench/tasks/fib.c -o fib -ldl
  * Usage:  OMP_NUM_THREADS=2 ./fib [--quick] [--reps N] [--n N]
  */
-#include "common.h"
+#include "../common.h"
 
 static long fib(int n)
 {

@@ -7,7 +7,7 @@
  * Build:  gcc -fopenmp -O2 bench/tasks/taskloop_array.c -o taskloop_array -ldl
  * Usage:  OMP_NUM_THREADS=2 ./taskloop_array [--quick] [--reps N] [--mb M]
  */
-#include "common.h"
+#include "../common.h"
 
 #define SWEEPS 200
 

@@ -12,7 +12,7 @@
  * Build:  gcc -fopenmp -O2 bench/tasks/taskloop_overhead.c -o taskloop_overhead -ldl
  * Usage:  OMP_NUM_THREADS=2 ./taskloop_overhead [--quick] [--reps N] [--delay-us D]
  */
-#include "common.h"
+#include "../common.h"
 
 #define ITERS 2000
 

@@ -1,10 +1,10 @@
-/* common.h - helpers shared by the tasking benchmarks (the .c files of bench/tasks):
+/* common.h - helpers shared by the benchmarks (bench/overhead, bench/tasks):
  * timing, a calibrated delay body, medians, the JSON row format of
  * bench/overhead/syncbench.c, and the runtime-identity line that bench/run.py
  * checks ({"runtime_self": ...}: ilan if ilan_version resolves, libomp if
  * __kmpc_fork_call does, else libgomp). */
-#ifndef BENCH_TASKS_COMMON_H
-#define BENCH_TASKS_COMMON_H
+#ifndef BENCH_COMMON_H
+#define BENCH_COMMON_H
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -78,7 +78,7 @@ static double median(const double *v, int n)
 }
 
 /* One result row.  better: "lower" (times, overheads) or "higher" (rates). */
-static void print_row(const char *row, const char *unit, const char *better, const double *v,
+__attribute__((unused)) static void print_row(const char *row, const char *unit, const char *better, const double *v,
                       int n, const char *extra)
 {
     double mn = v[0], mx = v[0];
@@ -95,7 +95,7 @@ static void print_row(const char *row, const char *unit, const char *better, con
 }
 
 /* Print which OpenMP runtime this process really uses, and its file. */
-static void print_runtime_self(void)
+__attribute__((unused)) static void print_runtime_self(void)
 {
     void *sym = dlsym(RTLD_DEFAULT, "ilan_version");
     Dl_info info = {0};
@@ -127,7 +127,7 @@ static void print_runtime_self(void)
 }
 
 /* --quick and --reps N, the options every tasking benchmark takes. */
-static int parse_reps(int argc, char **argv, int full, int quick)
+__attribute__((unused)) static int parse_reps(int argc, char **argv, int full, int quick)
 {
     int reps = full;
     for (int i = 1; i < argc; i++) {
