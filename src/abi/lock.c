@@ -6,6 +6,7 @@
 #include "abi/export.h"
 #include "abi/omp_types.h"
 #include "core/mutex.h"
+#include "core/task.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "os/linux/futex.h"
@@ -51,15 +52,11 @@ _Static_assert(_Alignof(struct nest_lock) <= _Alignof(omp_nest_lock_t), "nest lo
 _Static_assert(sizeof(struct nest_lock_25) == 8, "OMP_1.0 nest lock is two ints");
 
 /* Identity of the owner of a nestable lock. OpenMP says locks are owned by
- * tasks. Until explicit tasks exist in ilan, every task a thread runs is
- * its implicit task, so the thread's own state identifies it.
- * TODO(tasks): return the current task descriptor once tasking lands, so
- * that a nest lock set in one task is not re-entered by another task that
- * happens to run on the same thread (and an untied task may unset it from
- * another thread). */
+ * tasks, not threads: a nest lock set by one task is not re-entered by
+ * another task that happens to run on the same thread. */
 static inline void *lock_owner_id(void)
 {
-    return thread_self();
+    return task_current();
 }
 
 static inline mutex_t *lock_mutex(omp_lock_t *l)
