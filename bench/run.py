@@ -84,6 +84,22 @@ def build(src=SRC, binary=BIN, deps=(COMMON,)):
         die("compiling %s failed (see the compiler output above)" % src)
 
 
+def save_result(out_path, result, noisy, t_start, total=None):
+    """Write a suite's JSON result and say where it went (and whether other
+    load disturbed some runs)."""
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
+    with open(out_path, "w") as f:
+        json.dump(result, f, indent=1)
+        f.write("\n")
+    if noisy:
+        of = "" if total is None else " of %d" % total
+        log("warning: %d%s runs were disturbed by other load: %s. The medians "
+            "resist a few such runs; for numbers to publish, rerun on an idle "
+            "machine or raise --repeat." % (len(noisy), of, "; ".join(noisy)))
+    log("done in %.0f s; raw numbers in %s" % (time.time() - t_start,
+                                              os.path.relpath(out_path)))
+
+
 # ------------------------------------------------------------ environments
 
 def strip_ilan(path_list):
@@ -526,15 +542,7 @@ def main_tasks(args, repeat, wanted):
         "summary": summary,
         "raw": raw,
     }
-    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
-    with open(out_path, "w") as f:
-        json.dump(result, f, indent=1)
-        f.write("\n")
-    if noisy:
-        log("warning: %d runs were disturbed by other load: %s"
-            % (len(noisy), "; ".join(noisy)))
-    log("done in %.0f s; raw numbers in %s" % (time.time() - t_start,
-                                              os.path.relpath(out_path)))
+    save_result(out_path, result, noisy, t_start)
     print(tasks_table(summary, row_order, units, better, shown_failed, notes,
                       partial, machine, command, repeat, args.markdown))
     return 1 if failed else 0
@@ -686,17 +694,7 @@ def main():
         "ratios": ratios,
         "raw": raw,
     }
-    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
-    with open(out_path, "w") as f:
-        json.dump(result, f, indent=1)
-        f.write("\n")
-    if noisy:
-        log("warning: %d of %d runs were disturbed by other load: %s. The "
-            "medians resist a few such runs; for numbers to publish, rerun on "
-            "an idle machine or raise --repeat." % (len(noisy), total,
-                                                   "; ".join(noisy)))
-    log("done in %.0f s; raw numbers in %s" % (time.time() - t_start,
-                                              os.path.relpath(out_path)))
+    save_result(out_path, result, noisy, t_start, total)
 
     if args.markdown:
         print(markdown(summary, row_order, notes, machine, args.threads, command,
