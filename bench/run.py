@@ -84,6 +84,25 @@ def build(src=SRC, binary=BIN, deps=(COMMON,)):
         die("compiling %s failed (see the compiler output above)" % src)
 
 
+def result_base(benchmark, prefix, args, command, repeat, machine):
+    """Where a suite's JSON result goes, and the fields every result has."""
+    now = datetime.datetime.now()
+    out_path = args.json or os.path.join(
+        REPO, "bench", "results",
+        "%s-%s-%s.json" % (prefix, now.strftime("%Y%m%d-%H%M%S"), machine["host"]))
+    return out_path, {
+        "benchmark": benchmark,
+        "date": now.isoformat(timespec="seconds"),
+        "command": command,
+        "threads": args.threads,
+        "repeat": repeat,
+        "quick": args.quick,
+        "machine": machine,
+        "environment": {k: v for k, v in os.environ.items()
+                        if k.startswith(("OMP_", "GOMP_", "KMP_", "LIBOMP_", "ILAN_"))},
+    }
+
+
 def save_result(out_path, result, noisy, t_start, total=None):
     """Write a suite's JSON result and say where it went (and whether other
     load disturbed some runs)."""
@@ -519,20 +538,8 @@ def main_tasks(args, repeat, wanted):
     # a runtime with some rows but a failed benchmark: say so under the table
     partial = {k: v for k, v in failed.items() if "/" not in k and summary.get(k)}
 
-    now = datetime.datetime.now()
-    out_path = args.json or os.path.join(
-        REPO, "bench", "results",
-        "tasks-%s-%s.json" % (now.strftime("%Y%m%d-%H%M%S"), machine["host"]))
-    result = {
-        "benchmark": "tasks",
-        "date": now.isoformat(timespec="seconds"),
-        "command": command,
-        "threads": args.threads,
-        "repeat": repeat,
-        "quick": args.quick,
-        "machine": machine,
-        "environment": {k: v for k, v in os.environ.items()
-                        if k.startswith(("OMP_", "GOMP_", "KMP_", "LIBOMP_", "ILAN_"))},
+    out_path, result = result_base("tasks", "tasks", args, command, repeat, machine)
+    result.update({
         "binaries": {n: os.path.relpath(b, REPO) for n, b in binaries.items()},
         "runtimes": {rt: {"runtime_self": selfs.get(rt), **runtime_versions(present).get(rt, {})}
                      for rt in present},
@@ -541,7 +548,7 @@ def main_tasks(args, repeat, wanted):
         "noisy_runs": noisy,
         "summary": summary,
         "raw": raw,
-    }
+    })
     save_result(out_path, result, noisy, t_start)
     print(tasks_table(summary, row_order, units, better, shown_failed, notes,
                       partial, machine, command, repeat, args.markdown))
@@ -666,24 +673,11 @@ def main():
         ratios[row] = {"ilan/libgomp": ratio(i, g), "ilan/libomp": ratio(i, o),
                        "libomp/libgomp": ratio(o, g)}
 
-    now = datetime.datetime.now()
-    out_path = args.json or os.path.join(
-        REPO, "bench", "results",
-        "overhead-%s-%s.json" % (now.strftime("%Y%m%d-%H%M%S"), machine["host"]))
-    env_vars = {k: v for k, v in os.environ.items()
-                if k.startswith(("OMP_", "GOMP_", "KMP_", "LIBOMP_", "ILAN_"))}
     versions = runtime_versions(present)
     if "libomp" in versions:
         versions["libomp"]["env"] = {} if args.libomp_defaults else LIBOMP_ENV
-    result = {
-        "benchmark": "syncbench",
-        "date": now.isoformat(timespec="seconds"),
-        "command": command,
-        "threads": args.threads,
-        "repeat": repeat,
-        "quick": args.quick,
-        "machine": machine,
-        "environment": env_vars,
+    out_path, result = result_base("syncbench", "overhead", args, command, repeat, machine)
+    result.update({
         "binary": {"path": os.path.relpath(BIN, REPO),
                    "build": "gcc " + " ".join(CFLAGS) + " ... -ldl"},
         "runtimes": {rt: {"runtime_self": selfs.get(rt), **versions.get(rt, {})}
@@ -693,7 +687,7 @@ def main():
         "summary": summary,
         "ratios": ratios,
         "raw": raw,
-    }
+    })
     save_result(out_path, result, noisy, t_start, total)
 
     if args.markdown:
