@@ -1,0 +1,144 @@
+/* mold.h — the moldability policy of the ILAN taskloop scheduler: which configuration a taskloop runs next, learned from its measured times. */
+#ifndef ILAN_SCHED_MOLD_H
+#define ILAN_SCHED_MOLD_H
+
+#include <stdbool.h>
+
+/*
+ * Pure decision logic (no threads, no clocks, no atomics): the caller keeps
+ * one `struct mold` per taskloop identity, asks mold_next() what to run,
+ * runs it, and hands the measured times to mold_record(). The caller
+ * serializes calls on one struct mold.
+ *
+ * The unit of every decision is a locality *group* (a NUMA node, else a
+ * last-level cache, else a core); a team spreads over G groups numbered
+ * 0..G-1. A configuration is {number of groups, steal policy}; WHICH groups
+ * a configuration of k < G groups uses is the k fastest groups of the
+ * latest all-groups run of the current exploration (ties: lower id first),
+ * see mold_groups().
+ *
+ * Exploration (seed 000, section 4.2.1), per exploration "epoch":
+ *   1. all G groups, strict stealing;
+ *   2. half: max(1, G / 2) groups (skipped when equal to G);
+ *   3. when half beat all: the minimum, 1 group (skipped if measured);
+ *   4. bisection: let f be the fastest measured size, and s the faster of
+ *      f's nearest measured sizes below and above it; when |f - s| <= 1 the
+ *      size search ends with f; else the next size is (f + s) / 2;
+ *   5. with the chosen size k >= 2 and no forced policy: one run with
+ *      `full` stealing; the faster of {k, strict} and {k, full} is chosen.
+ *      (k == 1 or a forced policy: no steal trial.)
+ *   6. settled: the chosen configuration runs from then on.
+ * "Faster" compares medians of a configuration's samples in this epoch.
+ *
+ * Past the thesis:
+ *   - Noise: a configuration's relative spread is (max - min) / (2 * median)
+ *     of its kept samples (0 with one sample); the loop's noise is the
+ *     largest spread of any configuration of the epoch, and never below
+ *     MOLD_NOISE_FLOOR. Two medians a, b are *tied* when
+ *     |a - b| <= noise * min(a, b).
+ *   - Re-sampling: before any decision that compares two configurations
+ *     (the bisection's f against s, the steal trial's strict against full),
+ *     if the two are tied and either has fewer than MOLD_RESAMPLES samples
+ *     in this epoch, the next run repeats the one with fewer samples (f, or
+ *     strict, on equal counts) instead of deciding.
+ *   - Cooldown: an exploratory run of a configuration measured for the
+ *     first time that is slower than the best median so far and not tied
+ *     with it "lost"; the next MOLD_COOLDOWN runs then use the best
+ *     configuration so far (they add samples to it) before exploration
+ *     goes on. A taskloop run fewer than 3 + MOLD_COOLDOWN times thus pays
+ *     for at most one losing exploratory run.
+ *   - Drift: once settled, a run slower than MOLD_DRIFT times the chosen
+ *     configuration's median at settling counts as drifted, any other run
+ *     resets the count; MOLD_DRIFT_RUNS drifted runs in a row start a new
+ *     exploration (a new epoch, samples of older epochs no longer count),
+ *     at most MOLD_MAX_EXPLORATIONS explorations in all; past that the
+ *     choice stays.
+ *   - Fixed: a mold made with `fixed` (the `numa` mode) always answers
+ *     {G, forced policy or strict} and records samples only for the report.
+ */
+
+/* Minimum relative noise assumed between two runs of one configuration. */
+#define MOLD_NOISE_FLOOR 0.03
+/* Most samples a configuration gets in one epoch through re-sampling. */
+#define MOLD_RESAMPLES 3u
+/* Runs of the best configuration after a losing exploratory run. */
+#define MOLD_COOLDOWN 4u
+/* A settled run this many times slower than the chosen median drifted... */
+#define MOLD_DRIFT 1.5
+/* ...and this many drifted runs in a row trigger a new exploration. */
+#define MOLD_DRIFT_RUNS 5u
+/* Explorations (epochs) a taskloop may start in all. */
+#define MOLD_MAX_EXPLORATIONS 3u
+/* Samples kept per configuration (the latest ones). */
+#define MOLD_KEEP 16u
+
+/* One configuration of a taskloop. */
+struct mold_config {
+    unsigned ngroups; /* groups taking part, 1..G */
+    bool full;        /* tasks past each group's strict part may be stolen across groups */
+};
+
+/* Where exploration stands. */
+enum mold_phase {
+    MOLD_SIZE,    /* searching the number of groups */
+    MOLD_STEAL,   /* size chosen; trying full stealing */
+    MOLD_SETTLED, /* the chosen configuration runs */
+    MOLD_FIXED,   /* never explores (numa mode) */
+};
+
+/* The samples of one configuration in one epoch. */
+struct mold_entry {
+    struct mold_config cfg; /* the configuration */
+    unsigned epoch;         /* exploration it was measured in (1-based) */
+    unsigned count;         /* samples recorded in all (times[] keeps the last MOLD_KEEP) */
+    double times[MOLD_KEEP]; /* ring of the latest taskloop times, seconds */
+    double *group_times;    /* [G] per group id, latest sample; < 0: group not taking part */
+};
+
+/* Everything the policy knows about one taskloop identity. */
+struct mold {
+    unsigned ngroups;          /* G: groups of the team (>= 1) */
+    int forced_steal;          /* -1: explore; 0: always strict; 1: always full */
+    enum mold_phase phase;     /* where exploration stands */
+    unsigned epoch;            /* current exploration, 1-based (0 for fixed) */
+    unsigned executions;       /* samples recorded in all */
+    struct mold_entry *entries; /* every configuration measured, in first-use order */
+    unsigned nentries;         /* entries used */
+    unsigned cap;              /* entries allocated */
+    unsigned *rank;            /* [G] group ids, fastest first (see mold_groups) */
+    bool ranked;               /* rank[] comes from an all-groups run of this epoch */
+    unsigned cooldown;         /* runs of the best configuration owed before exploring on */
+    struct mold_config chosen; /* the choice (phase MOLD_SETTLED) */
+    double chosen_median;      /* its median when it was chosen, seconds */
+    unsigned drifted;          /* consecutive drifted runs (settled) */
+};
+
+/* Prepares m for a team of `ngroups` groups (>= 1). `fixed`: the numa mode.
+ * forced_steal: -1, 0 (strict) or 1 (full). False when out of memory. */
+bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal);
+
+/* Frees what m holds. */
+void mold_free(struct mold *m);
+
+/* The configuration the next execution should run. */
+struct mold_config mold_next(const struct mold *m);
+
+/* Records one execution of `cfg` (normally what mold_next answered; any
+ * configuration is accepted): `time` is the taskloop's time in seconds,
+ * group_times[g] the time of group g (< 0 when g did not take part), G
+ * entries, or NULL. Advances the exploration. False when out of memory
+ * (the sample is dropped; m stays consistent). */
+bool mold_record(struct mold *m, struct mold_config cfg, double time, const double *group_times);
+
+/* Writes the ids of the groups `cfg` uses to out[0..cfg.ngroups-1] in
+ * increasing order; returns cfg.ngroups. All groups when k == G or before
+ * any all-groups run of the epoch ranked them (then the k lowest ids). */
+unsigned mold_groups(const struct mold *m, struct mold_config cfg, unsigned *out);
+
+/* The loop's current noise estimate (>= MOLD_NOISE_FLOOR). */
+double mold_noise(const struct mold *m);
+
+/* Median of an entry's kept samples (0 when none). */
+double mold_entry_median(const struct mold_entry *e);
+
+#endif
