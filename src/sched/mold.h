@@ -108,7 +108,8 @@ struct mold {
     unsigned *rank;            /* [G] group ids, fastest first (see mold_groups) */
     bool ranked;               /* rank[] comes from an all-groups run of this epoch */
     unsigned cooldown;         /* runs of the best configuration owed before exploring on */
-    struct mold_config chosen; /* the choice (phase MOLD_SETTLED) */
+    struct mold_config next;   /* what mold_next() answers; mold_record() sets it */
+    struct mold_config chosen; /* the choice (MOLD_SETTLED); during MOLD_STEAL the size on trial, strict */
     double chosen_median;      /* its median when it was chosen, seconds */
     unsigned drifted;          /* consecutive drifted runs (settled) */
 };

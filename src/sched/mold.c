@@ -1,0 +1,384 @@
+/* mold.c — the moldability policy: which configuration a taskloop runs next (pure, see mold.h). */
+#include "sched/mold.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_unsigned(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return (x > y) - (x < y);
+}
+
+static bool same_config(struct mold_config a, struct mold_config b)
+{
+    return a.ngroups == b.ngroups && a.full == b.full;
+}
+
+/* The policy the size search measures: strict, or the forced one. */
+static bool size_policy(const struct mold *m)
+{
+    return m->forced_steal == 1;
+}
+
+/* The size search's configuration of k groups. */
+static struct mold_config sized(const struct mold *m, unsigned k)
+{
+    return (struct mold_config){k, size_policy(m)};
+}
+
+static unsigned kept(const struct mold_entry *e)
+{
+    return e->count < MOLD_KEEP ? e->count : MOLD_KEEP;
+}
+
+double mold_entry_median(const struct mold_entry *e)
+{
+    unsigned n = kept(e);
+    if (n == 0)
+        return 0;
+    double t[MOLD_KEEP];
+    memcpy(t, e->times, n * sizeof t[0]);
+    qsort(t, n, sizeof t[0], cmp_double);
+    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/* (max - min) / (2 * median) of the kept samples; 0 with fewer than two. */
+static double spread(const struct mold_entry *e)
+{
+    unsigned n = kept(e);
+    double med = mold_entry_median(e);
+    if (n < 2 || med <= 0)
+        return 0;
+    double lo = e->times[0], hi = e->times[0];
+    for (unsigned i = 1; i < n; i++) {
+        if (e->times[i] < lo)
+            lo = e->times[i];
+        if (e->times[i] > hi)
+            hi = e->times[i];
+    }
+    return (hi - lo) / (2 * med);
+}
+
+double mold_noise(const struct mold *m)
+{
+    double noise = MOLD_NOISE_FLOOR;
+    for (unsigned i = 0; i < m->nentries; i++) {
+        if (m->entries[i].epoch != m->epoch)
+            continue;
+        double s = spread(&m->entries[i]);
+        if (s > noise)
+            noise = s;
+    }
+    return noise;
+}
+
+static bool tied(const struct mold *m, double a, double b)
+{
+    double lo = a < b ? a : b;
+    return (a > b ? a - b : b - a) <= mold_noise(m) * lo;
+}
+
+/* cfg's entry in the current epoch, or NULL. */
+static struct mold_entry *entry_find(const struct mold *m, struct mold_config cfg)
+{
+    for (unsigned i = 0; i < m->nentries; i++)
+        if (m->entries[i].epoch == m->epoch && same_config(m->entries[i].cfg, cfg))
+            return &m->entries[i];
+    return NULL;
+}
+
+/* A new, empty entry for cfg in the current epoch; NULL when out of memory
+ * (m unchanged). May move every entry. */
+static struct mold_entry *entry_add(struct mold *m, struct mold_config cfg)
+{
+    double *group_times = malloc(m->ngroups * sizeof *group_times);
+    if (!group_times)
+        return NULL;
+    if (m->nentries == m->cap) {
+        unsigned cap = m->cap ? 2 * m->cap : 8;
+        struct mold_entry *grown = realloc(m->entries, cap * sizeof *grown);
+        if (!grown) {
+            free(group_times);
+            return NULL;
+        }
+        m->entries = grown;
+        m->cap = cap;
+    }
+    for (unsigned g = 0; g < m->ngroups; g++)
+        group_times[g] = -1;
+    struct mold_entry *e = &m->entries[m->nentries++];
+    memset(e, 0, sizeof *e);
+    e->cfg = cfg;
+    e->epoch = m->epoch;
+    e->group_times = group_times;
+    return e;
+}
+
+/* The fastest configuration of the size search measured in this epoch
+ * (ties: fewer groups); NULL before any. */
+static const struct mold_entry *best_entry(const struct mold *m)
+{
+    const struct mold_entry *best = NULL;
+    double best_med = 0;
+    for (unsigned i = 0; i < m->nentries; i++) {
+        const struct mold_entry *e = &m->entries[i];
+        if (e->epoch != m->epoch || e->cfg.full != size_policy(m))
+            continue;
+        double med = mold_entry_median(e);
+        if (!best || med < best_med || (med == best_med && e->cfg.ngroups < best->cfg.ngroups)) {
+            best = e;
+            best_med = med;
+        }
+    }
+    return best;
+}
+
+/* The bisection's bracket: *f the fastest measured size (ties: the smaller),
+ * *s the faster of f's nearest measured sizes below and above (ties: below).
+ * Needs at least two measured sizes. */
+static void bracket(const struct mold *m, unsigned *f, unsigned *s)
+{
+    *f = best_entry(m)->cfg.ngroups;
+    unsigned below = 0, above = 0; /* 0: none */
+    for (unsigned i = 0; i < m->nentries; i++) {
+        const struct mold_entry *e = &m->entries[i];
+        if (e->epoch != m->epoch || e->cfg.full != size_policy(m))
+            continue;
+        unsigned k = e->cfg.ngroups;
+        if (k < *f && k > below)
+            below = k;
+        if (k > *f && (above == 0 || k < above))
+            above = k;
+    }
+    if (!below || !above)
+        *s = below ? below : above;
+    else
+        *s = mold_entry_median(entry_find(m, sized(m, above))) <
+                     mold_entry_median(entry_find(m, sized(m, below)))
+                 ? above
+                 : below;
+}
+
+/* Whether a and b are too close to tell apart on their samples so far; then
+ * *again is the one to run once more (fewer samples; a on equal counts). */
+static bool resample(const struct mold *m, const struct mold_entry *a, const struct mold_entry *b,
+                     struct mold_config *again)
+{
+    if (!tied(m, mold_entry_median(a), mold_entry_median(b)))
+        return false;
+    if (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES)
+        return false;
+    *again = b->count < a->count ? b->cfg : a->cfg;
+    return true;
+}
+
+/* One step of the size search. While it goes on: false, and m->next is set;
+ * when it ends: true, and *k is the chosen number of groups. */
+static bool size_step(struct mold *m, unsigned *k)
+{
+    unsigned G = m->ngroups, half = G / 2 ? G / 2 : 1;
+    const struct mold_entry *all = entry_find(m, sized(m, G)), *h = entry_find(m, sized(m, half));
+    if (!all || !h) {
+        m->next = sized(m, all ? half : G);
+        return false;
+    }
+    if (mold_entry_median(h) < mold_entry_median(all) && !entry_find(m, sized(m, 1))) {
+        m->next = sized(m, 1);
+        return false;
+    }
+    unsigned f, s;
+    bracket(m, &f, &s);
+    if (resample(m, entry_find(m, sized(m, f)), entry_find(m, sized(m, s)), &m->next))
+        return false;
+    if ((f > s ? f - s : s - f) <= 1) {
+        *k = f;
+        return true;
+    }
+    m->next = sized(m, (f + s) / 2);
+    return false;
+}
+
+static void settle(struct mold *m, struct mold_config cfg)
+{
+    const struct mold_entry *e = entry_find(m, cfg);
+    m->phase = MOLD_SETTLED;
+    m->chosen = cfg;
+    m->chosen_median = e ? mold_entry_median(e) : 0;
+    m->next = cfg;
+    m->cooldown = 0;
+    m->drifted = 0;
+}
+
+/* The steal trial of the size in m->chosen: one full run, re-sampled while
+ * tied, then the faster policy (ties: strict) is settled on. */
+static void steal_step(struct mold *m)
+{
+    struct mold_config strict = {m->chosen.ngroups, false}, full = {m->chosen.ngroups, true};
+    const struct mold_entry *es = entry_find(m, strict), *ef = entry_find(m, full);
+    if (!ef) {
+        m->next = full;
+        return;
+    }
+    if (resample(m, es, ef, &m->next))
+        return;
+    settle(m, mold_entry_median(ef) < mold_entry_median(es) ? full : strict);
+}
+
+/* Moves the exploration on from what this epoch has measured. */
+static void advance(struct mold *m)
+{
+    if (m->phase == MOLD_SIZE) {
+        unsigned k;
+        if (!size_step(m, &k))
+            return;
+        if (k == 1 || m->forced_steal >= 0) {
+            settle(m, sized(m, k));
+            return;
+        }
+        m->phase = MOLD_STEAL;
+        m->chosen = (struct mold_config){k, false};
+    }
+    steal_step(m);
+}
+
+static void start_epoch(struct mold *m)
+{
+    m->epoch++;
+    m->phase = MOLD_SIZE;
+    m->ranked = false;
+    m->cooldown = 0;
+    m->drifted = 0;
+    m->next = sized(m, m->ngroups);
+}
+
+bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
+{
+    memset(m, 0, sizeof *m);
+    if (ngroups == 0)
+        return false;
+    m->rank = malloc(ngroups * sizeof *m->rank);
+    if (!m->rank)
+        return false;
+    for (unsigned g = 0; g < ngroups; g++)
+        m->rank[g] = g;
+    m->ngroups = ngroups;
+    m->forced_steal = forced_steal;
+    if (fixed) {
+        m->phase = MOLD_FIXED;
+        m->next = sized(m, ngroups);
+    } else if (ngroups == 1) {
+        m->epoch = 1;
+        settle(m, sized(m, 1)); /* nothing to choose from */
+    } else {
+        start_epoch(m);
+    }
+    return true;
+}
+
+void mold_free(struct mold *m)
+{
+    for (unsigned i = 0; i < m->nentries; i++)
+        free(m->entries[i].group_times);
+    free(m->entries);
+    free(m->rank);
+    memset(m, 0, sizeof *m);
+}
+
+struct mold_config mold_next(const struct mold *m)
+{
+    return m->next;
+}
+
+/* Whether group a ranks before group b: faster first, groups that did not take
+ * part (negative time) last, ties by lower id. */
+static bool ranks_before(const double *times, unsigned a, unsigned b)
+{
+    bool a_in = times[a] >= 0, b_in = times[b] >= 0;
+    if (a_in != b_in)
+        return a_in;
+    if (a_in && times[a] != times[b])
+        return times[a] < times[b];
+    return a < b;
+}
+
+static void rank_groups(struct mold *m, const double *group_times)
+{
+    for (unsigned g = 0; g < m->ngroups; g++)
+        m->rank[g] = g;
+    for (unsigned i = 1; i < m->ngroups; i++) /* insertion sort: G is small */
+        for (unsigned j = i; j > 0 && ranks_before(group_times, m->rank[j], m->rank[j - 1]); j--) {
+            unsigned t = m->rank[j];
+            m->rank[j] = m->rank[j - 1];
+            m->rank[j - 1] = t;
+        }
+    m->ranked = true;
+}
+
+/* A settled run: counts drift against the median at settling. */
+static void watch_drift(struct mold *m, double time)
+{
+    if (m->ngroups == 1) /* a new exploration could only choose the same */
+        return;
+    m->drifted = time > MOLD_DRIFT * m->chosen_median ? m->drifted + 1 : 0;
+    if (m->drifted < MOLD_DRIFT_RUNS)
+        return;
+    m->drifted = 0;
+    if (m->epoch < MOLD_MAX_EXPLORATIONS)
+        start_epoch(m);
+}
+
+bool mold_record(struct mold *m, struct mold_config cfg, double time, const double *group_times)
+{
+    struct mold_entry *e = entry_find(m, cfg);
+    if (!e && !(e = entry_add(m, cfg)))
+        return false;
+    e->times[e->count % MOLD_KEEP] = time;
+    e->count++;
+    m->executions++;
+    if (group_times) {
+        memcpy(e->group_times, group_times, m->ngroups * sizeof *group_times);
+        if (cfg.ngroups == m->ngroups)
+            rank_groups(m, group_times);
+    }
+
+    /* A run of anything but what was asked is data, not a step. */
+    if (m->phase == MOLD_FIXED || !same_config(cfg, m->next))
+        return true;
+    if (m->phase == MOLD_SETTLED) {
+        watch_drift(m, time);
+        return true;
+    }
+    if (m->phase == MOLD_SIZE) {
+        const struct mold_entry *best = best_entry(m);
+        if (m->cooldown > 0)
+            m->cooldown--;
+        else if (e->count == 1 && e != best && !tied(m, time, mold_entry_median(best)))
+            m->cooldown = MOLD_COOLDOWN; /* a first measurement that lost */
+        if (m->cooldown > 0) {
+            m->next = best->cfg;
+            return true;
+        }
+    }
+    advance(m);
+    return true;
+}
+
+unsigned mold_groups(const struct mold *m, struct mold_config cfg, unsigned *out)
+{
+    unsigned k = cfg.ngroups < m->ngroups ? cfg.ngroups : m->ngroups;
+    if (k == m->ngroups || !m->ranked) {
+        for (unsigned g = 0; g < k; g++)
+            out[g] = g;
+        return k;
+    }
+    memcpy(out, m->rank, k * sizeof *out);
+    qsort(out, k, sizeof *out, cmp_unsigned);
+    return k;
+}

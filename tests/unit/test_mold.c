@@ -1,0 +1,568 @@
+/* test_mold.c — unit tests of the moldability policy (sched/mold.c) on scripted taskloop timings. */
+#include <stdio.h>
+#include <string.h>
+#include "sched/mold.h"
+#include "unit.h"
+
+#define MAXG 16
+/* Trace code of a configuration: k for {k, strict}, F(k) for {k, full}. */
+#define F(k) (100 + (k))
+
+/* Made-up timings of one taskloop. */
+struct script {
+    double time[2][MAXG + 1];         /* [full][k]: seconds a run of {k, full} takes */
+    const double *noisy[2][MAXG + 1]; /* when set: the n-th run takes noisy[full][k][n] instead */
+    const double *group_times;        /* handed with all-groups runs (else NULL) */
+    unsigned runs[2][MAXG + 1];       /* runs of each configuration so far */
+};
+
+/* What a driven loop ran. */
+struct trace {
+    int cfg[1024];       /* trace codes, in run order */
+    unsigned n;          /* runs */
+    unsigned loss[1024]; /* indexes of losing runs: a configuration's first run,
+                            slower than every run before by more than the noise floor */
+    unsigned nloss;      /* losing runs */
+    double fastest;      /* fastest run so far */
+};
+
+static int code(struct mold_config c)
+{
+    return c.full ? F((int)c.ngroups) : (int)c.ngroups;
+}
+
+/* Runs the loop `runs` times: asks m, looks the time up in s, records it. */
+static void drive(struct mold *m, struct script *s, struct trace *tr, unsigned runs)
+{
+    for (unsigned i = 0; i < runs; i++) {
+        struct mold_config c = mold_next(m);
+        CHECK(c.ngroups >= 1 && c.ngroups <= m->ngroups && c.ngroups <= MAXG, "k=%u", c.ngroups);
+        if (c.ngroups < 1 || c.ngroups > MAXG)
+            return;
+        unsigned *done = &s->runs[c.full][c.ngroups];
+        const double *noisy = s->noisy[c.full][c.ngroups];
+        double t = noisy ? noisy[*done] : s->time[c.full][c.ngroups];
+        if (tr->n > 0 && *done == 0 && t > tr->fastest * (1 + MOLD_NOISE_FLOOR))
+            tr->loss[tr->nloss++] = tr->n;
+        if (tr->n == 0 || t < tr->fastest)
+            tr->fastest = t;
+        tr->cfg[tr->n++] = code(c);
+        (*done)++;
+        CHECK(mold_record(m, c, t, c.ngroups == m->ngroups ? s->group_times : NULL));
+    }
+}
+
+/* Drives m until it settles (at most `limit` runs); returns the runs taken. */
+static unsigned explore(struct mold *m, struct script *s, struct trace *tr, unsigned limit)
+{
+    unsigned before = tr->n;
+    while (m->phase != MOLD_SETTLED && tr->n - before < limit)
+        drive(m, s, tr, 1);
+    CHECK(m->phase == MOLD_SETTLED, "still phase %d after %u runs", m->phase, limit);
+    return tr->n - before;
+}
+
+/* Whether the trace, from run `from`, is exactly want[0..n-1]. */
+static bool runs_are(const struct trace *tr, unsigned from, const int *want, unsigned n)
+{
+    if (tr->n - from != n)
+        return false;
+    return memcmp(tr->cfg + from, want, n * sizeof *want) == 0;
+}
+
+/* Configurations in the order they were first run. */
+static unsigned firsts(const struct trace *tr, int *out)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < tr->n; i++) {
+        unsigned j = 0;
+        while (j < n && out[j] != tr->cfg[i])
+            j++;
+        if (j == n)
+            out[n++] = tr->cfg[i];
+    }
+    return n;
+}
+
+static bool firsts_are(const struct trace *tr, const int *want, unsigned n)
+{
+    int got[1024];
+    return firsts(tr, got) == n && memcmp(got, want, n * sizeof *want) == 0;
+}
+
+static void set_sizes(struct script *s, bool full, const double *t, unsigned G)
+{
+    for (unsigned k = 1; k <= G; k++)
+        s->time[full][k] = t[k];
+}
+
+static struct mold_config cfg(unsigned k, bool full)
+{
+    return (struct mold_config){k, full};
+}
+
+static bool is(struct mold_config c, unsigned k, bool full)
+{
+    return c.ngroups == k && c.full == full;
+}
+
+/* (a) Fewer groups win: 8, 4, 1, then bisection to 3, then the steal trial. */
+static void test_fewer_groups(void)
+{
+    static const double t[] = {0, 2.0, 1.5, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    for (int keep_full = 0; keep_full <= 1; keep_full++) {
+        struct script s = {0};
+        struct trace tr = {0};
+        set_sizes(&s, false, t, 8);
+        s.time[1][3] = keep_full ? 0.8 : 1.2;
+        struct mold m;
+        CHECK(mold_init(&m, 8, false, -1));
+        CHECK(m.phase == MOLD_SIZE && m.epoch == 1 && is(mold_next(&m), 8, false));
+        explore(&m, &s, &tr, 100);
+        /* 1 and 2 lose against 4 (cooldown on 4 after each); 3 wins. */
+        static const int want[] = {8, 4, 1, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, F(3)};
+        CHECK(runs_are(&tr, 0, want, 14));
+        CHECK(s.runs[1][3] == 1); /* the steal trial runs once */
+        CHECK(is(m.chosen, 3, keep_full) && is(mold_next(&m), 3, keep_full));
+        CHECK(m.chosen_median == (keep_full ? 0.8 : 1.0));
+        CHECK(m.executions == 14);
+        drive(&m, &s, &tr, 10);
+        CHECK(m.phase == MOLD_SETTLED && tr.cfg[tr.n - 1] == code(m.chosen));
+        mold_free(&m);
+    }
+}
+
+/* The steal trial's phase: the size is chosen, {k, full} is next. */
+static void test_phases(void)
+{
+    static const double t[] = {0, 2.0, 1.5, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    struct script s = {0};
+    struct trace tr = {0};
+    set_sizes(&s, false, t, 8);
+    s.time[1][3] = 2.0;
+    struct mold m;
+    CHECK(mold_init(&m, 8, false, -1));
+    drive(&m, &s, &tr, 12);
+    CHECK(m.phase == MOLD_SIZE && is(mold_next(&m), 3, false));
+    drive(&m, &s, &tr, 1);
+    CHECK(m.phase == MOLD_STEAL && is(mold_next(&m), 3, true));
+    drive(&m, &s, &tr, 1);
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false));
+    mold_free(&m);
+}
+
+/* (b) All groups win: 8, 4, 6, 7, then 8 with the steal trial. */
+static void test_all_groups(void)
+{
+    struct script s = {0};
+    struct trace tr = {0};
+    for (unsigned k = 1; k <= 8; k++)
+        s.time[0][k] = 10.0 / k;
+    s.time[1][8] = 1.3; /* full loses against strict's 1.25 */
+    struct mold m;
+    CHECK(mold_init(&m, 8, false, -1));
+    explore(&m, &s, &tr, 100);
+    static const int order[] = {8, 4, 6, 7, F(8)};
+    CHECK(firsts_are(&tr, order, 5));
+    CHECK(s.runs[0][1] == 0 && s.runs[0][2] == 0 && s.runs[0][3] == 0 && s.runs[0][5] == 0);
+    CHECK(tr.nloss == 4); /* 4, 6, 7 and the full trial */
+    CHECK(is(m.chosen, 8, false) && m.chosen_median == 1.25);
+    mold_free(&m);
+}
+
+/* (c) Two groups (the 2-core machine) and one. */
+static void test_small_teams(void)
+{
+    /* One group beats two: no steal trial for a single group. */
+    struct script s = {0};
+    struct trace tr = {0};
+    s.time[0][2] = 2.0;
+    s.time[0][1] = 0.5;
+    struct mold m;
+    CHECK(mold_init(&m, 2, false, -1));
+    explore(&m, &s, &tr, 100);
+    static const int one_wins[] = {2, 1};
+    CHECK(runs_are(&tr, 0, one_wins, 2));
+    CHECK(is(m.chosen, 1, false) && m.chosen_median == 0.5);
+    CHECK(m.entries[0].count == 1); /* a clear loser is not re-sampled */
+    mold_free(&m);
+
+    /* Two beat one: cooldown after 1 lost, then the steal trial. */
+    memset(&s, 0, sizeof s);
+    memset(&tr, 0, sizeof tr);
+    s.time[0][2] = 1.0;
+    s.time[0][1] = 2.0;
+    s.time[1][2] = 0.7;
+    CHECK(mold_init(&m, 2, false, -1));
+    explore(&m, &s, &tr, 100);
+    static const int two_wins[] = {2, 1, 2, 2, 2, 2, F(2)};
+    CHECK(runs_are(&tr, 0, two_wins, 7));
+    CHECK(is(m.chosen, 2, true));
+    mold_free(&m);
+
+    /* One group: settled at once, nothing to explore, no drift. */
+    for (int forced = -1; forced <= 1; forced++) {
+        CHECK(mold_init(&m, 1, false, forced));
+        CHECK(m.phase == MOLD_SETTLED && m.epoch == 1);
+        CHECK(is(mold_next(&m), 1, forced == 1) && is(m.chosen, 1, forced == 1));
+        for (unsigned i = 0; i < 3 * MOLD_DRIFT_RUNS; i++)
+            CHECK(mold_record(&m, mold_next(&m), 1.0 + i, NULL));
+        CHECK(m.phase == MOLD_SETTLED && m.epoch == 1 && is(mold_next(&m), 1, forced == 1));
+        CHECK(m.nentries == 1 && m.entries[0].count == 3 * MOLD_DRIFT_RUNS);
+        mold_free(&m);
+    }
+}
+
+/* (d) Near-ties are re-sampled up to MOLD_RESAMPLES runs each; the medians then decide. */
+static void test_noisy_ties(void)
+{
+    static const double two[] = {1.00, 1.06, 1.05}; /* median 1.05 */
+    static const double one[] = {1.02, 1.01, 1.03}; /* median 1.02 */
+    struct script s = {0};
+    struct trace tr = {0};
+    s.noisy[0][2] = two;
+    s.noisy[0][1] = one;
+    struct mold m;
+    CHECK(mold_init(&m, 2, false, -1));
+    explore(&m, &s, &tr, 100);
+    CHECK(s.runs[0][2] == MOLD_RESAMPLES && s.runs[0][1] == MOLD_RESAMPLES);
+    CHECK(tr.n == 2 * MOLD_RESAMPLES && tr.nloss == 0);
+    /* The first pair ties; the one with fewer samples (f on equal counts) goes next. */
+    static const int want[] = {2, 1, 2, 1, 1, 2};
+    CHECK(runs_are(&tr, 0, want, 6));
+    CHECK(is(m.chosen, 1, false) && m.chosen_median == 1.02);
+    mold_free(&m);
+
+    /* The steal trial ties: full is repeated (strict already has its samples
+     * from the cooldown); then the medians decide for strict. */
+    memset(&s, 0, sizeof s);
+    memset(&tr, 0, sizeof tr);
+    s.time[0][2] = 1.0;
+    s.time[0][1] = 2.0;
+    s.time[1][2] = 1.01;
+    CHECK(mold_init(&m, 2, false, -1));
+    explore(&m, &s, &tr, 100);
+    static const int trial[] = {2, 1, 2, 2, 2, 2, F(2), F(2), F(2)};
+    CHECK(runs_are(&tr, 0, trial, 9));
+    CHECK(is(m.chosen, 2, false));
+    mold_free(&m);
+
+    /* A tie broken by the re-samples: full's later runs are faster. */
+    static const double full[] = {1.00, 0.90, 0.91};
+    static const double strict[] = {0.99, 0.98, 0.99};
+    memset(&s, 0, sizeof s);
+    memset(&tr, 0, sizeof tr);
+    s.noisy[0][2] = strict;
+    s.time[0][1] = 0.995;
+    s.noisy[1][2] = full;
+    CHECK(mold_init(&m, 2, false, -1));
+    explore(&m, &s, &tr, 100);
+    CHECK(s.runs[1][2] >= 2 && is(m.chosen, 2, true));
+    mold_free(&m);
+}
+
+/* (e) Cooldown: a short-lived loop pays for at most one losing run. */
+static void test_cooldown(void)
+{
+    static const double fewer[] = {0, 2.0, 1.5, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    struct script s = {0};
+    struct trace tr = {0};
+    set_sizes(&s, false, fewer, 8);
+    struct mold m;
+    CHECK(mold_init(&m, 8, false, -1));
+    drive(&m, &s, &tr, 3);
+    CHECK(tr.nloss == 1 && tr.loss[0] == 2 && m.cooldown == MOLD_COOLDOWN);
+    for (unsigned i = 0; i < MOLD_COOLDOWN; i++) {
+        CHECK(is(mold_next(&m), 4, false)); /* the best so far */
+        drive(&m, &s, &tr, 1);
+    }
+    CHECK(m.cooldown == 0 && is(mold_next(&m), 2, false));
+    mold_free(&m);
+
+    /* Half losing at run 2: runs 3.. are all groups. */
+    memset(&s, 0, sizeof s);
+    memset(&tr, 0, sizeof tr);
+    for (unsigned k = 1; k <= 8; k++)
+        s.time[0][k] = 10.0 / k;
+    CHECK(mold_init(&m, 8, false, -1));
+    drive(&m, &s, &tr, 3 + MOLD_COOLDOWN - 1);
+    CHECK(tr.nloss == 1);
+    static const int want[] = {8, 4, 8, 8, 8, 8};
+    CHECK(runs_are(&tr, 0, want, 2 + MOLD_COOLDOWN));
+    mold_free(&m);
+
+    /* A tied first run is no loss. */
+    memset(&s, 0, sizeof s);
+    memset(&tr, 0, sizeof tr);
+    s.time[0][4] = 1.0;
+    s.time[0][2] = 1.02;
+    s.time[0][3] = 1.5;
+    CHECK(mold_init(&m, 4, false, -1));
+    drive(&m, &s, &tr, 2);
+    CHECK(m.cooldown == 0 && m.phase == MOLD_SIZE);
+    mold_free(&m);
+}
+
+/* Random tables: exploration ends, losses are spaced by the cooldown,
+ * the choice is the fastest size measured, the policy is respected. */
+static void test_random_tables(void)
+{
+    unsigned long long rng = 12345;
+    for (unsigned trial = 0; trial < 2000; trial++) {
+        struct script s = {0};
+        struct trace tr = {0};
+        unsigned G = 2 + trial % (MAXG - 1);
+        int forced = (int)(trial / (MAXG - 1) % 3) - 1;
+        for (int full = 0; full <= 1; full++)
+            for (unsigned k = 1; k <= G; k++) {
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                s.time[full][k] = 1.0 + (double)(rng >> 11) / (double)(1ULL << 53);
+            }
+        struct mold m;
+        CHECK(mold_init(&m, G, false, forced));
+        explore(&m, &s, &tr, 300);
+        CHECK(tr.n <= 2 * (4 + G) * (MOLD_COOLDOWN + MOLD_RESAMPLES), "G=%u: %u runs", G, tr.n);
+        for (unsigned i = 1; i < tr.nloss; i++)
+            CHECK(tr.loss[i] - tr.loss[i - 1] > MOLD_COOLDOWN);
+        bool base = forced == 1;
+        unsigned k = m.chosen.ngroups;
+        for (unsigned j = 1; j <= G; j++)
+            if (s.runs[base][j])
+                CHECK(s.time[base][k] <= s.time[base][j], "G=%u: chose %u over %u", G, k, j);
+        if (forced >= 0) {
+            for (unsigned i = 0; i < tr.n; i++)
+                CHECK((tr.cfg[i] >= F(0)) == (forced == 1));
+            CHECK(m.chosen.full == (forced == 1));
+        } else if (k >= 2) {
+            CHECK(s.runs[1][k] >= 1);
+            CHECK(m.chosen.full == (s.time[1][k] < s.time[0][k]));
+        }
+        mold_free(&m);
+    }
+}
+
+/* (f) Drift: slow settled runs in a row start a new epoch, a lone one does not. */
+static void test_drift(void)
+{
+    static const double groups_a[] = {1.0, 2.0, 3.0, 4.0};
+    static const double groups_b[] = {4.0, 3.0, 2.0, 1.0};
+    struct script s = {0};
+    struct trace tr = {0};
+    s.time[0][4] = 1.0;
+    s.time[0][2] = 2.0;
+    s.time[0][1] = 3.0;
+    s.time[0][3] = 1.5;
+    s.time[1][4] = 1.2;
+    s.group_times = groups_a;
+    struct mold m;
+    CHECK(mold_init(&m, 4, false, -1));
+    explore(&m, &s, &tr, 100);
+    CHECK(is(m.chosen, 4, false) && m.chosen_median == 1.0 && m.epoch == 1);
+    unsigned out[4];
+    CHECK(mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 0 && out[1] == 1);
+
+    struct mold_config c = m.chosen;
+    for (unsigned i = 0; i < MOLD_DRIFT_RUNS - 1; i++)
+        CHECK(mold_record(&m, c, 2.0, groups_a));
+    CHECK(mold_record(&m, c, 1.4, groups_a)); /* under MOLD_DRIFT times: resets */
+    for (unsigned i = 0; i < MOLD_DRIFT_RUNS - 1; i++)
+        CHECK(mold_record(&m, c, 2.0, groups_a));
+    CHECK(m.phase == MOLD_SETTLED && m.epoch == 1 && m.drifted == MOLD_DRIFT_RUNS - 1);
+    /* Other configurations' runs are data, not drift. */
+    CHECK(mold_record(&m, cfg(3, false), 9.0, NULL));
+    CHECK(m.phase == MOLD_SETTLED && m.drifted == MOLD_DRIFT_RUNS - 1);
+
+    CHECK(mold_record(&m, c, 2.0, groups_b));
+    CHECK(m.phase == MOLD_SIZE && m.epoch == 2 && is(mold_next(&m), 4, false));
+    CHECK(!m.ranked); /* the old ranking is gone */
+    CHECK(mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 0 && out[1] == 1);
+
+    /* Epoch 2: two groups now win; epoch 1's samples no longer count. */
+    s.time[0][4] = 1.0;
+    s.time[0][2] = 0.5;
+    s.time[0][1] = 0.9;
+    s.time[1][2] = 0.6;
+    s.group_times = groups_b;
+    memset(s.runs, 0, sizeof s.runs);
+    unsigned from = tr.n;
+    drive(&m, &s, &tr, 1);
+    CHECK(m.ranked && mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 2 && out[1] == 3);
+    explore(&m, &s, &tr, 100);
+    static const int want[] = {4, 2, 1, 2, 2, 2, 2, F(2)};
+    CHECK(runs_are(&tr, from, want, 8));
+    CHECK(is(m.chosen, 2, false) && m.chosen_median == 0.5 && m.epoch == 2);
+    unsigned all_strict = 0;
+    for (unsigned i = 0; i < m.nentries; i++)
+        if (is(m.entries[i].cfg, 4, false)) {
+            all_strict++;
+            CHECK(m.entries[i].epoch == all_strict);
+            CHECK(m.entries[i].count == (m.entries[i].epoch == 2 ? 1 : 1 + 2 * MOLD_COOLDOWN + 2 * MOLD_DRIFT_RUNS));
+        }
+    CHECK(all_strict == 2);
+
+    /* Epoch 3 is the last: drift past it keeps the choice. */
+    for (unsigned i = 0; i < MOLD_DRIFT_RUNS; i++)
+        CHECK(mold_record(&m, m.chosen, 5.0, NULL));
+    CHECK(m.phase == MOLD_SIZE && m.epoch == 3);
+    memset(s.runs, 0, sizeof s.runs);
+    explore(&m, &s, &tr, 100);
+    CHECK(m.epoch == MOLD_MAX_EXPLORATIONS);
+    struct mold_config last = m.chosen;
+    for (unsigned i = 0; i < 4 * MOLD_DRIFT_RUNS; i++)
+        CHECK(mold_record(&m, last, 5.0, NULL));
+    CHECK(m.phase == MOLD_SETTLED && m.epoch == MOLD_MAX_EXPLORATIONS && is(mold_next(&m), last.ngroups, last.full));
+    mold_free(&m);
+}
+
+/* (g) Which groups a configuration uses. */
+static void test_groups(void)
+{
+    struct mold m;
+    unsigned out[4];
+    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 0 && out[1] == 1);
+    CHECK(mold_groups(&m, cfg(4, true), out) == 4 && out[3] == 3);
+
+    static const double t1[] = {3.0, 1.0, 2.0, 1.0};
+    CHECK(mold_record(&m, cfg(4, false), 3.0, t1));
+    CHECK(mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 1 && out[1] == 3);
+    CHECK(mold_groups(&m, cfg(3, true), out) == 3 && out[0] == 1 && out[1] == 2 && out[2] == 3);
+    CHECK(mold_groups(&m, cfg(1, false), out) == 1 && out[0] == 1);
+    CHECK(mold_groups(&m, cfg(4, false), out) == 4 && out[0] == 0 && out[3] == 3);
+
+    /* A run on fewer groups does not rank; a later all-groups run does, and
+     * groups that did not take part go last. */
+    static const double partial[] = {-1, 0.1, -1, 0.2};
+    CHECK(mold_record(&m, cfg(2, false), 0.2, partial));
+    CHECK(mold_groups(&m, cfg(1, false), out) == 1 && out[0] == 1);
+    static const double t2[] = {-1.0, 2.0, 1.0, 3.0};
+    CHECK(mold_record(&m, cfg(4, true), 3.0, t2)); /* not asked, still ranks */
+    CHECK(mold_groups(&m, cfg(1, false), out) == 1 && out[0] == 2);
+    CHECK(mold_groups(&m, cfg(3, false), out) == 3 && out[0] == 1 && out[1] == 2 && out[2] == 3);
+    CHECK(m.entries[1].group_times[0] == -1 && m.entries[1].group_times[3] == 0.2);
+    mold_free(&m);
+}
+
+/* A run of something other than what was asked is stored and steers nothing. */
+static void test_unasked(void)
+{
+    struct script s = {0};
+    struct trace tr = {0};
+    s.time[0][4] = 1.0;
+    s.time[0][2] = 1.2;
+    s.time[0][3] = 0.5;
+    s.time[0][1] = 2.0;
+    s.time[1][3] = 0.7;
+    struct mold m;
+    CHECK(mold_init(&m, 4, false, -1));
+    drive(&m, &s, &tr, 1);
+    CHECK(is(mold_next(&m), 2, false));
+    CHECK(mold_record(&m, cfg(3, false), 0.5, NULL));
+    CHECK(mold_record(&m, cfg(1, true), 0.1, NULL));
+    CHECK(is(mold_next(&m), 2, false) && m.phase == MOLD_SIZE && m.cooldown == 0);
+    CHECK(m.nentries == 3 && m.executions == 3);
+    explore(&m, &s, &tr, 100);
+    /* 3 was measured (unasked), so the search ends between 2 and 4 on it. */
+    static const int want[] = {4, 2, 3, 3, 3, 3, F(3)};
+    CHECK(runs_are(&tr, 0, want, 7));
+    CHECK(is(m.chosen, 3, false));
+    mold_free(&m);
+}
+
+/* (h) A forced policy never tries the other; fixed never explores. */
+static void test_forced_and_fixed(void)
+{
+    for (int forced = 0; forced <= 1; forced++) {
+        struct script s = {0};
+        struct trace tr = {0};
+        s.time[forced][4] = 1.0;
+        s.time[forced][2] = 0.8;
+        s.time[forced][1] = 0.9;
+        s.time[forced][3] = 1.1;
+        struct mold m;
+        CHECK(mold_init(&m, 4, false, forced));
+        bool stole = false;
+        while (m.phase != MOLD_SETTLED && tr.n < 100) {
+            stole |= m.phase == MOLD_STEAL;
+            drive(&m, &s, &tr, 1);
+        }
+        static const int strict[] = {4, 2, 1, 2, 2, 2, 2};
+        static const int full[] = {F(4), F(2), F(1), F(2), F(2), F(2), F(2)};
+        CHECK(runs_are(&tr, 0, forced ? full : strict, 7));
+        CHECK(!stole && is(m.chosen, 2, forced == 1));
+        mold_free(&m);
+    }
+
+    for (int forced = -1; forced <= 1; forced++) {
+        struct mold m;
+        CHECK(mold_init(&m, 4, true, forced));
+        CHECK(m.phase == MOLD_FIXED && m.epoch == 0);
+        static const double g[] = {1, 2, 3, 4};
+        for (unsigned i = 0; i < 40; i++) {
+            CHECK(is(mold_next(&m), 4, forced == 1));
+            CHECK(mold_record(&m, i % 3 ? mold_next(&m) : cfg(1 + i % 4, i % 2), 1.0 + i, g));
+        }
+        CHECK(m.phase == MOLD_FIXED && m.epoch == 0 && m.executions == 40);
+        CHECK(is(mold_next(&m), 4, forced == 1));
+        mold_free(&m);
+    }
+}
+
+/* (i) The sample ring, medians and the noise estimate. */
+static void test_samples(void)
+{
+    struct mold m;
+    CHECK(mold_init(&m, 2, true, -1));
+    CHECK(mold_noise(&m) == MOLD_NOISE_FLOOR);
+    for (unsigned i = 1; i <= MOLD_KEEP + 4; i++)
+        CHECK(mold_record(&m, cfg(2, false), (double)i, NULL));
+    const struct mold_entry *e = &m.entries[0];
+    CHECK(m.nentries == 1 && e->count == MOLD_KEEP + 4 && m.executions == MOLD_KEEP + 4);
+    double sum = 0;
+    for (unsigned i = 0; i < MOLD_KEEP; i++) {
+        CHECK(e->times[i] >= 5 && e->times[i] <= MOLD_KEEP + 4);
+        sum += e->times[i];
+    }
+    CHECK(sum == (5.0 + MOLD_KEEP + 4) * MOLD_KEEP / 2); /* exactly the latest MOLD_KEEP */
+    CHECK(mold_entry_median(e) == 12.5);
+    /* Spread (20 - 5) / (2 * 12.5) = 0.6. */
+    CHECK(mold_noise(&m) > 0.5999 && mold_noise(&m) < 0.6001);
+    mold_free(&m);
+
+    struct mold_entry odd = {.cfg = {1, false}, .count = 3, .times = {3.0, 1.0, 2.0}};
+    struct mold_entry even = {.cfg = {1, false}, .count = 4, .times = {4.0, 1.0, 3.0, 2.0}};
+    struct mold_entry none = {.cfg = {1, false}, .count = 0};
+    struct mold_entry one = {.cfg = {1, false}, .count = 1, .times = {7.0}};
+    CHECK(mold_entry_median(&odd) == 2.0);
+    CHECK(mold_entry_median(&even) == 2.5);
+    CHECK(mold_entry_median(&none) == 0);
+    CHECK(mold_entry_median(&one) == 7.0);
+
+    /* Noise: floor with single samples, else the widest spread of the epoch. */
+    CHECK(mold_init(&m, 2, true, -1));
+    CHECK(mold_record(&m, cfg(2, false), 1.0, NULL));
+    CHECK(mold_record(&m, cfg(1, false), 3.0, NULL));
+    CHECK(mold_noise(&m) == MOLD_NOISE_FLOOR);
+    CHECK(mold_record(&m, cfg(2, false), 1.02, NULL)); /* spread 0.02 / 2.02: under the floor */
+    CHECK(mold_noise(&m) == MOLD_NOISE_FLOOR);
+    CHECK(mold_record(&m, cfg(1, false), 3.6, NULL)); /* spread 0.6 / 6.6 */
+    CHECK(mold_noise(&m) > 0.6 / 6.6 - 1e-12 && mold_noise(&m) < 0.6 / 6.6 + 1e-12);
+    mold_free(&m);
+}
+
+int main(void)
+{
+    test_fewer_groups();
+    test_phases();
+    test_all_groups();
+    test_small_teams();
+    test_noisy_ties();
+    test_cooldown();
+    test_random_tables();
+    test_drift();
+    test_groups();
+    test_unasked();
+    test_forced_and_fixed();
+    test_samples();
+    return unit_report();
+}
