@@ -21,6 +21,8 @@
 #                                      (env=HWLOC_SYNTHETIC=pack:2%20pu:1)
 #   // ilan-test: args=-n 100 --quick  command-line arguments (rest of line)
 #   // ilan-test: tsan                 also label "tsan" (run in the TSan build)
+#   // ilan-test: modes=ilan,numa,ws   run once per ILAN_TASKLOOP mode; names
+#                                      omp.NAME.tN (ilan), omp.NAME.MODE.tN
 #   // ilan-test: prefix: taskset -c 0 run the program under this command
 #   // ilan-test: expect-fail: REGEX  must exit non-zero, printing a line matching REGEX
 #   // ilan-test: expect-output: REGEX must exit zero, printing a line matching REGEX
@@ -103,6 +105,7 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
   set(labels omp)
   set(expect)
   set(prefix)
+  set(modes ilan)
   file(READ ${src} text)
   string(REPLACE ";" "<ILAN_SEMI>" text "${text}")
   string(REGEX MATCHALL "//[ \t]*ilan-test:[^\n]*" lines "${text}")
@@ -133,6 +136,8 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
       string(REPLACE "<ILAN_SEMI>" ";" item "${item}")
       if(item MATCHES "^threads=(.+)$")
         string(REPLACE "," ";" threads "${CMAKE_MATCH_1}")
+      elseif(item MATCHES "^modes=(.+)$")
+        string(REPLACE "," ";" modes "${CMAKE_MATCH_1}")
       elseif(item MATCHES "^env=(.+)$")
         string(REPLACE "%20" " " item "${CMAKE_MATCH_1}")
         list(APPEND env "${item}")
@@ -169,8 +174,17 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
     list(FILTER threads EXCLUDE REGEX "^([0-9][0-9]+|9)$")
   endif()
 
+  # modes=ilan,numa,ws: the test runs once per ILAN_TASKLOOP mode (the
+  # default mode, ilan, keeps the plain name).
+  foreach(mode IN LISTS modes)
   foreach(n IN LISTS threads)
-    set(t omp.${name}.t${n})
+    if(mode STREQUAL "ilan")
+      set(t omp.${name}.t${n})
+      set(mode_env)
+    else()
+      set(t omp.${name}.${mode}.t${n})
+      set(mode_env "ILAN_TASKLOOP=${mode}")
+    endif()
     if(expect)
       # tests/expect.sh checks the exit status and the output (stdout and stderr).
       add_test(NAME ${t} COMMAND sh ${CMAKE_SOURCE_DIR}/tests/expect.sh ${expect}
@@ -180,10 +194,10 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
     endif()
     # threads=default: OMP_NUM_THREADS unset, the runtime picks the size.
     if(n STREQUAL "default")
-      set(test_env "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${env})
+      set(test_env "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${mode_env} ${env})
       set_tests_properties(${t} PROPERTIES ENVIRONMENT_MODIFICATION "OMP_NUM_THREADS=unset:")
     else()
-      set(test_env "OMP_NUM_THREADS=${n}" "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${env})
+      set(test_env "OMP_NUM_THREADS=${n}" "LD_LIBRARY_PATH=${ILAN_LIB_DIR}" ${mode_env} ${env})
     endif()
     if(ILAN_TSAN)
       list(APPEND test_env "${ILAN_TSAN_ENV}")
@@ -192,5 +206,6 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
       ENVIRONMENT "${test_env}"
       TIMEOUT ${ILAN_TEST_TIMEOUT}
       LABELS "${labels}")
+  endforeach()
   endforeach()
 endforeach()

@@ -77,4 +77,27 @@
 #define ILAN_TASK_CACHE_MAX 1024u
 #define ILAN_TASK_CACHE_BATCH 512u
 
+/* ---- the ILAN taskloop scheduler ---- */
+
+/* Tasks per participating thread of a taskloop without grainsize or
+ * num_tasks (the thesis's choice: enough to balance, few enough to be cheap). */
+#define ILAN_TASKS_PER_WORKER 10u
+
+/* Under the `full` steal policy the first ILAN_STRICT_NUM / ILAN_STRICT_DEN
+ * of each group's tasks stay NUMA-strict, so that every thread of the group
+ * starts on local work before cross-group stealing can begin. */
+#define ILAN_STRICT_NUM 1u
+#define ILAN_STRICT_DEN 3u
+
+/* A thread waiting while ILAN taskloop tasks are queued, that sees no task
+ * of its team complete for this long, runs one from any group (the groups'
+ * own threads may be blocked where they cannot run tasks). Sleeping
+ * waiters wake this often to check. */
+#define ILAN_STALL_NS 200000000ull
+
+/* Taskloop identities the history table holds (a power of two); past
+ * three quarters of it new identities run the `numa` distribution without
+ * moldability (and are still counted in the report). */
+#define ILAN_HISTORY_SLOTS 1024u
+
 #endif

@@ -9,6 +9,8 @@
 #include "core/fatal.h"
 #include "core/icv.h"
 #include "core/parse.h"
+#include "core/taskloop_ilan.h"
+#include "instr/report.h"
 #include "core/wait.h"
 #include "sched/steal.h"
 #include "os/linux/thread.h"
@@ -354,6 +356,29 @@ static void env_read_task_steal(void)
         env_invalid("ILAN_TASK_STEAL", v);
 }
 
+/* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY and ILAN_REPORT. */
+static void env_read_taskloop(void)
+{
+    static const char *const modes[] = {"ilan", "numa", "ws"};
+    static const char *const policies[] = {"strict", "full"};
+    int i;
+    const char *v = getenv("ILAN_TASKLOOP");
+    if (v && parse_keyword(v, modes, 3, &i))
+        taskloop_mode = (enum taskloop_mode)i;
+    else if (v)
+        env_invalid("ILAN_TASKLOOP", v);
+    v = getenv("ILAN_STEAL_POLICY");
+    if (v && parse_keyword(v, policies, 2, &i))
+        taskloop_forced_steal = i;
+    else if (v)
+        env_invalid("ILAN_STEAL_POLICY", v);
+    v = getenv("ILAN_REPORT");
+    if (v && v[0])
+        report_at_exit(v);
+    else if (v)
+        env_invalid("ILAN_REPORT", v);
+}
+
 /* Variables accepted for compatibility whose value ilan does not use. */
 static void env_read_ignored(void)
 {
@@ -388,6 +413,7 @@ static void env_read_scalars(void)
     env_read_affinity_format();
     env_read_ignored();
     env_read_task_steal();
+    env_read_taskloop();
 }
 
 /* The ILAN_VERBOSE start-up line. */

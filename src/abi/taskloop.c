@@ -5,6 +5,7 @@
 #include "abi/export.h"
 #include "core/fatal.h"
 #include "core/task.h"
+#include "core/taskloop_ilan.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "sched/iter.h"
@@ -62,6 +63,12 @@ static struct task *taskloop_make(const struct taskloop *tl, iter_ull i)
     return t;
 }
 
+/* taskloop_make for the ILAN scheduler's callback. */
+static struct task *taskloop_make_cb(void *tl, iter_ull i)
+{
+    return taskloop_make(tl, i);
+}
+
 /* Undeferred (if(0), final, or no team): all the copies are made first, as
  * at the encounter, then the tasks run in order on this thread. */
 static void taskloop_run_undeferred(const struct taskloop *tl)
@@ -82,7 +89,7 @@ static void taskloop_run_undeferred(const struct taskloop *tl)
         free(tasks);
 }
 
-/* Deferred: each task goes to the deque the placement policy names. */
+/* Deferred, ws mode: each task goes to the deque the placement policy names. */
 static void taskloop_queue(const struct taskloop *tl, struct ilan_thread *ts)
 {
     unsigned size = ts->team->nthreads, me = ts->team_id;
@@ -104,16 +111,25 @@ static void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_task
             head->reductions[2] = 0; /* not registered: gcc's code skips combining */
         return;
     }
-    tl->split = taskloop_split_compute(n, flags & TASK_FLAG_GRAINSIZE, flags & TASK_FLAG_STRICT,
-                                       num_tasks, ts->team ? ts->team->nthreads : 1);
+    bool grainsize = flags & TASK_FLAG_GRAINSIZE, strict = flags & TASK_FLAG_STRICT;
+    bool deferred = (flags & TASK_FLAG_IF) && ts->team != NULL && !task_in_final();
+    /* The ILAN scheduler (modes ilan and numa: the team has ILAN state)
+     * cuts the loop itself, for the configuration it picks. */
+    bool ilan = deferred && ts->team->ilan != NULL;
+    if (!ilan)
+        tl->split = taskloop_split_compute(n, grainsize, strict, num_tasks,
+                                           ts->team ? ts->team->nthreads : 1);
     struct taskgroup g;
     if (group) {
         task_taskgroup_start(&g);
         if (flags & TASK_FLAG_REDUCTION)
             GOMP_taskgroup_reduction_register(head->reductions);
     }
-    if (!(flags & TASK_FLAG_IF) || ts->team == NULL || task_in_final())
+    if (!deferred)
         taskloop_run_undeferred(tl);
+    else if (ilan)
+        taskloop_ilan_run(ts, tl->fn, n, grainsize, strict, num_tasks, &tl->split,
+                          taskloop_make_cb, tl);
     else
         taskloop_queue(tl, ts);
     if (group)

@@ -117,34 +117,31 @@ bool parse_ulong(const char *text, unsigned long min, unsigned long max, unsigne
     return true;
 }
 
+bool parse_keyword(const char *text, const char *const *names, int count, int *out)
+{
+    int i = take_one_of(&text, names, count);
+    if (i < 0 || !at_end(text))
+        return false;
+    *out = i;
+    return true;
+}
+
 bool parse_wait_policy(const char *text, int *policy)
 {
     static const char *const names[] = {"passive", "active"};
-    int i = take_one_of(&text, names, 2);
-    if (i < 0 || !at_end(text))
-        return false;
-    *policy = i;
-    return true;
+    return parse_keyword(text, names, 2, policy);
 }
 
 bool parse_target_offload(const char *text, int *out)
 {
     static const char *const names[] = {"default", "disabled", "mandatory"};
-    int i = take_one_of(&text, names, 3);
-    if (i < 0 || !at_end(text))
-        return false;
-    *out = i;
-    return true;
+    return parse_keyword(text, names, 3, out);
 }
 
 bool parse_display_env(const char *text, int *out)
 {
     static const char *const names[] = {"false", "true", "verbose"};
-    int i = take_one_of(&text, names, 3);
-    if (i < 0 || !at_end(text))
-        return false;
-    *out = i;
-    return true;
+    return parse_keyword(text, names, 3, out);
 }
 
 /* ---- lists -------------------------------------------------------------- */

@@ -16,6 +16,10 @@
 /* "true" or "false". */
 bool parse_bool(const char *text, bool *out);
 
+/* One of names[0..count-1] (case-insensitive, surrounding blanks allowed):
+ * *out receives its index. */
+bool parse_keyword(const char *text, const char *const *names, int count, int *out);
+
 /* An unsigned decimal integer in [min, max]. */
 bool parse_ulong(const char *text, unsigned long min, unsigned long max, unsigned long *out);
 

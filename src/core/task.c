@@ -8,6 +8,7 @@
 #include "core/mutex.h"
 #include "core/task_deps.h"
 #include "core/task_sched.h"
+#include "core/taskloop_ilan.h"
 #include "core/team.h"
 #include "core/thread.h"
 
@@ -222,6 +223,7 @@ static struct task *task_new(struct ilan_thread *ts, struct task *parent, void (
     atomic_store_explicit(&t->npred, 0, memory_order_relaxed);
     atomic_store_explicit(&t->detach_state, 0, memory_order_relaxed);
     t->reduction_data = NULL;
+    t->exec = NULL;
     /* The child reads its parent until it is freed. */
     if (!(parent->state_flags & TASK_IMPLICIT))
         atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
@@ -344,6 +346,8 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     assert(ts->task == t && t->taskgroup == tg && "task body ended inside a taskgroup it began");
     ts->icv = saved;
     ts->task = prev;
+    if (t->exec) /* before completing: the taskgroup end must see the record */
+        taskloop_ilan_task_done(ts, t->exec);
     task_body_done(t);
 }
 

@@ -14,6 +14,7 @@ struct team;
 struct ilan_thread;
 struct task_deps;
 struct task_depnode;
+struct taskloop_exec;
 
 /* GOMP_task / GOMP_taskloop flag bits (gcc 12, include/gomp-constants.h). */
 #define TASK_FLAG_UNTIED (1u << 0)
@@ -88,6 +89,8 @@ struct task {
     _Atomic unsigned npred;          /* predecessors not complete (+1 while being registered) */
     /* Detach. */
     _Atomic unsigned detach_state;   /* bit 0 body done; bit 1 event fulfilled */
+    /* ILAN taskloops (core/taskloop_ilan.c). */
+    struct taskloop_exec *exec;      /* the taskloop execution this task is part of, or NULL */
     /* Reductions (owned by abi/task_reduction.c). */
     void *reduction_data;            /* in_reduction / taskloop reduction private data, or NULL */
     /* Allocation. */

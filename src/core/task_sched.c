@@ -6,9 +6,11 @@
 #include <string.h>
 #include "core/barrier.h"
 #include "core/fatal.h"
+#include "core/taskloop_ilan.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "os/linux/thread.h"
+#include "os/linux/time.h"
 #include "sched/steal.h"
 
 /* The calling thread's stealing state, kept apart from struct ilan_thread
@@ -88,9 +90,33 @@ static void queue_put(struct task_queue *q, struct task *t, bool ordered)
     mutex_unlock(&q->lock);
 }
 
-/* Removes and returns the first task that `waiter` may start (any when
- * waiter is NULL), or NULL. Owner or thief alike (trylock for thieves). */
-static struct task *queue_take(struct task_queue *q, struct task *waiter, bool block)
+/* Appends the list head..tail of `count` tasks at the tail. */
+static void queue_append(struct task_queue *q, struct task *head, struct task *tail,
+                         unsigned count)
+{
+    mutex_lock(&q->lock);
+    tail->next_queued = NULL;
+    if (q->tail)
+        q->tail->next_queued = head;
+    else
+        q->head = head;
+    q->tail = tail;
+    atomic_fetch_add_explicit(&q->count, count, memory_order_relaxed);
+    mutex_unlock(&q->lock);
+}
+
+/* Whether a thread may take t: `waiter` (the tied task it waits in, or
+ * NULL) may start only its descendants; a thread of another group
+ * (`group` >= 0) only ILAN tasks of a taskloop its group takes part in. */
+static bool may_take(struct task *t, struct task *waiter, int group)
+{
+    return (!waiter || task_descends_from(t, waiter)) &&
+           (group < 0 || (t->exec && t->exec->participates[group]));
+}
+
+/* Removes and returns the first task the caller may take (may_take), or
+ * NULL. Owner or thief alike (trylock for thieves). */
+static struct task *queue_take(struct task_queue *q, struct task *waiter, bool block, int group)
 {
     if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
         return NULL;
@@ -99,12 +125,16 @@ static struct task *queue_take(struct task_queue *q, struct task *waiter, bool b
     else if (!mutex_trylock(&q->lock))
         return NULL;
     struct task *prev = NULL, *t = q->head;
-    unsigned budget = 64; /* bounded scan under the constraint */
-    while (t && waiter && !task_descends_from(t, waiter) && --budget) {
+    unsigned budget = 64; /* bounded scan */
+    while (t && !may_take(t, waiter, group)) {
+        if (--budget == 0) {
+            t = NULL;
+            break;
+        }
         prev = t;
         t = t->next_queued;
     }
-    if (t && (!waiter || budget)) {
+    if (t) {
         if (prev)
             prev->next_queued = t->next_queued;
         else
@@ -161,6 +191,20 @@ void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id
     wake_team(ts, team);
 }
 
+void task_group_queues_init(struct group_queues *q)
+{
+    queue_init(&q->strict);
+    queue_init(&q->shared);
+}
+
+void task_sched_push_group(struct ilan_thread *ts, unsigned g, bool strict, struct task *head,
+                           struct task *tail, unsigned count)
+{
+    struct group_queues *q = &ts->team->ilan->queues[g];
+    queue_append(strict ? &q->strict : &q->shared, head, tail, count);
+    wake_team(ts, ts->team);
+}
+
 void task_sched_push_released(struct ilan_thread *ts, struct task *t)
 {
     struct team *team = t->team;
@@ -203,8 +247,31 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
         t = NULL;
     }
     if (!t)
-        t = queue_take(&s->inbox, waiter, false);
+        t = queue_take(&s->inbox, waiter, false, -1);
     return t;
+}
+
+/* Any group's ILAN taskloop task the caller may take (waiter constraint
+ * only): the way out when group rules would stop progress (see task_find
+ * and task_wait_until). */
+static struct task *take_any_group(struct team_ilan *ti, struct task *waiter)
+{
+    struct task *t;
+    for (unsigned g = 0; g < ti->groups.ngroups; g++)
+        if ((t = queue_take(&ti->queues[g].strict, waiter, false, -1)) ||
+            (t = queue_take(&ti->queues[g].shared, waiter, false, -1)))
+            return t;
+    return NULL;
+}
+
+/* True when some group of the team has ILAN taskloop tasks queued. */
+static bool ilan_tasks_queued(const struct team_ilan *ti)
+{
+    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
+        if (atomic_load_explicit(&ti->queues[g].strict.count, memory_order_relaxed) ||
+            atomic_load_explicit(&ti->queues[g].shared.count, memory_order_relaxed))
+            return true;
+    return false;
 }
 
 /* The scheduling ladder: the first source that yields a task wins. */
@@ -214,7 +281,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     struct task_slot *own = team->task_slots[self];
     struct task *t;
     /* 1. the team's priority queue: priority tasks (rare) first */
-    if ((t = queue_take(&team->task_prio, waiter, false)))
+    if ((t = queue_take(&team->task_prio, waiter, false, -1)))
         return t;
     /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
      * may only take what was pushed above its mark (its descendants) */
@@ -222,7 +289,13 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         (t = deque_pop(&own->deque)))
         return t;
     /* 3. own inbox: tasks placed on this thread by others */
-    if ((t = queue_take(&own->inbox, waiter, true)))
+    if ((t = queue_take(&own->inbox, waiter, true, -1)))
+        return t;
+    /* 4. own group's ILAN taskloop tasks, strict ones first */
+    struct team_ilan *ti = team->ilan;
+    unsigned group = ti ? ti->groups.slot_group[self] : 0;
+    if (ti && ((t = queue_take(&ti->queues[group].strict, waiter, true, -1)) ||
+               (t = queue_take(&ti->queues[group].shared, waiter, true, -1))))
         return t;
     unsigned n = team->nthreads;
     if (n < 2)
@@ -234,7 +307,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         if (!st->rng)
             st->rng = steal_seed(self + 1u + (unsigned)(uintptr_t)ts);
     }
-    /* 4. the last victim that had work, then 5. random victims (policy) */
+    /* 5. the last victim that had work, then 6. random victims (policy) */
     unsigned tries = ILAN_TASK_STEAL_TRIES * n;
     for (unsigned i = 0; i < tries; i++) {
         unsigned v = steal_next_victim(steal_policy, self, n, st->last_victim, &st->rng);
@@ -244,6 +317,18 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         }
         st->last_victim = STEAL_NO_VICTIM;
     }
+    /* 7. other groups' shareable ILAN tasks (full policy): our own group
+     * has none left (step 4) */
+    for (unsigned d = 1; ti && d < ti->groups.ngroups; d++) {
+        unsigned g = (group + d) % ti->groups.ngroups;
+        if ((t = queue_take(&ti->queues[g].shared, waiter, false, (int)group)))
+            return t;
+    }
+    /* 8. a tied task waiting for its descendants may run them wherever
+     * they are queued: the threads of their group may all be waiting in
+     * tasks of their own, unable to start them (nested taskloops) */
+    if (ti && waiter && (t = take_any_group(ti, waiter)))
+        return t;
     return NULL;
 }
 
@@ -262,6 +347,38 @@ bool task_sched_run_one(struct ilan_thread *ts)
 }
 
 /* ---- waiting while running tasks --------------------------------------------- */
+
+/* What a waiting thread saw of the team's progress. */
+struct stall {
+    unsigned long pending; /* the team's task_pending when last seen changing */
+    uint64_t since_ns;     /* when it was seen taking that value */
+};
+
+/*
+ * The way out of a stall that group rules could cause: the threads of the
+ * groups an ILAN taskloop's tasks are queued on may be blocked outside any
+ * task scheduling point (a critical section or lock the waiter holds, a
+ * doacross wait, a user's spin), where libgomp's creator would simply run
+ * its tasks itself. When the team's pending-task count has not moved for
+ * ILAN_STALL_NS while ILAN tasks are queued, the caller takes one from any
+ * group. In a healthy run some task completes well within that time.
+ */
+static struct task *take_if_stalled(struct team *team, struct task *waiter, struct stall *st)
+{
+    if (!ilan_tasks_queued(team->ilan))
+        return NULL;
+    unsigned long pending = atomic_load_explicit(&team->barrier.task_pending, memory_order_relaxed);
+    uint64_t now = os_now_ns();
+    if (pending != st->pending) {
+        st->pending = pending;
+        st->since_ns = now;
+        return NULL;
+    }
+    if (now - st->since_ns < ILAN_STALL_NS)
+        return NULL;
+    st->since_ns = now;
+    return take_any_group(team->ilan, waiter);
+}
 
 /* A pause between failed rounds: yield at once when oversubscribed. */
 static inline void idle_pause(unsigned idle)
@@ -287,6 +404,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     struct task *waiter = cur && !(cur->state_flags & TASK_IMPLICIT) ? cur : NULL;
     struct barrier *b = &team->barrier;
     unsigned idle = 0;
+    struct stall stall = {~0ul, 0};
     for (;;) {
         if (done(arg))
             return;
@@ -294,7 +412,8 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * for, only the condition to watch (a plain barrier stays cheap). */
         struct task *t = NULL;
         if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
-            (t = task_find(ts, team, waiter)) != NULL) {
+            ((t = task_find(ts, team, waiter)) != NULL ||
+             (t = take_if_stalled(team, waiter, &stall)) != NULL)) {
             task_execute(ts, t);
             idle = 0;
             continue;
@@ -309,8 +428,14 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
-        if (!done(arg) && !(t = task_find(ts, team, waiter)))
-            seq_wait_past(&b->task_work, w);
+        /* With ILAN tasks queued that we may not take, sleep in slices so
+         * that a stall (take_if_stalled) is noticed. */
+        if (!done(arg) && !(t = task_find(ts, team, waiter))) {
+            if (ilan_tasks_queued(team->ilan))
+                seq_wait_slow_for(&b->task_work, w, ILAN_STALL_NS);
+            else
+                seq_wait_past(&b->task_work, w);
+        }
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         if (t)
             task_execute(ts, t);

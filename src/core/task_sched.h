@@ -22,6 +22,16 @@ struct task_queue {
     _Atomic unsigned count; /* tasks queued (a hint outside the lock) */
 };
 
+/* The ILAN taskloop tasks queued for one locality group of a team
+ * (core/taskloop_ilan.c distributes them). */
+struct group_queues {
+    alignas(ILAN_CACHE_LINE) struct task_queue strict; /* NUMA-strict: only the group's threads
+                                                          take these */
+    alignas(ILAN_CACHE_LINE) struct task_queue shared; /* the group's threads first; under the
+                                                          full policy also participating threads
+                                                          of other groups whose group ran out */
+};
+
 /* What the tasking engine keeps per team thread slot: allocated once per
  * slot and kept with the team (like the team itself), so that deques and
  * implicit tasks are reused region after region. */
@@ -70,6 +80,15 @@ void task_sched_push(struct ilan_thread *ts, struct task *t);
 /* Pushes t on slot team_id's queue (its deque if it is the caller's own
  * slot, else its inbox). */
 void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id);
+
+/* Empties a group's queues (a new team_ilan). */
+void task_group_queues_init(struct group_queues *q);
+
+/* Appends the list head..tail (linked by next_queued, `count` tasks, all
+ * of the caller's team, created by the caller) to group g's strict or
+ * shared queue of the caller's team, in order, and wakes idle threads. */
+void task_sched_push_group(struct ilan_thread *ts, unsigned g, bool strict, struct task *head,
+                           struct task *tail, unsigned count);
 
 /* Queues a task made ready by a dependence release on the calling thread:
  * its own deque only when no explicit task waits on the thread (the deque

@@ -7,6 +7,7 @@
 #include "core/fatal.h"
 #include "abi/affinity_fmt.h"
 #include "core/pool.h"
+#include "core/taskloop_ilan.h"
 #include "topo/bind.h"
 
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
@@ -213,6 +214,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     bind_team_begin(ts, t, n, proc_bind);
     team_reset(t, n);
     task_team_prepare(t, n);
+    taskloop_ilan_team_begin(t);
     t->master_saved = *ts;
     t->starts_in_ws = init_ws != NULL;
     if (init_ws) {
@@ -300,6 +302,7 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
 void team_free(struct team *t)
 {
     task_team_destroy(t);
+    taskloop_ilan_team_free(t);
     free(t->bind_slots);
     free(t->workers);
     free(t);

@@ -12,6 +12,7 @@
 #include "tunables.h"
 
 struct worker;
+struct team_ilan;
 
 /*
  * The team of a parallel region. The master (team_id 0) is the thread that
@@ -54,6 +55,8 @@ struct team {
     unsigned task_slots_cap;           /* entries allocated in task_slots[] */
     alignas(ILAN_CACHE_LINE) struct task_queue task_prio; /* priority tasks, and tasks made
                                                              ready by threads outside the team */
+    struct team_ilan *ilan;            /* ILAN taskloop groups and queues (taskloop_ilan.h);
+                                          NULL in ws mode */
 };
 
 /* Starts a region: resolves the team size from the request and the ICVs

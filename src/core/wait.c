@@ -3,6 +3,7 @@
 
 #include "core/icv.h"
 #include "os/linux/thread.h"
+#include "os/linux/time.h"
 #include "tunables.h"
 
 _Atomic unsigned wait_spin_budget = ILAN_SPIN_DEFAULT;
@@ -34,10 +35,16 @@ void wait_update_spin_budget(unsigned live_threads)
 
 void seq_wait_slow(seqword *s, unsigned seen)
 {
+    seq_wait_slow_for(s, seen, 0);
+}
+
+bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
+{
+    uint64_t deadline = timeout_ns ? os_now_ns() + timeout_ns : 0;
     unsigned budget = atomic_load_explicit(&wait_spin_budget, memory_order_relaxed);
     for (unsigned i = 0; i < budget; i++) {
         if (seq_read(s) != seen)
-            return;
+            return true;
         if ((i + 1) % ILAN_SPIN_YIELD_EVERY == 0)
             os_yield();
         else
@@ -46,12 +53,19 @@ void seq_wait_slow(seqword *s, unsigned seen)
     for (;;) {
         unsigned w = atomic_load_explicit(&s->word, memory_order_acquire);
         if ((w & ~SEQ_SLEEPERS) != seen)
-            return;
+            return true;
         if (!(w & SEQ_SLEEPERS) &&
             !atomic_compare_exchange_weak_explicit(&s->word, &w, w | SEQ_SLEEPERS,
                                                    memory_order_acq_rel, memory_order_acquire))
             continue; /* the word moved under us: re-check */
-        os_futex_wait(&s->word, seen | SEQ_SLEEPERS);
+        if (!deadline) {
+            os_futex_wait(&s->word, seen | SEQ_SLEEPERS);
+            continue;
+        }
+        uint64_t now = os_now_ns();
+        if (now >= deadline)
+            return false;
+        os_futex_wait_for(&s->word, seen | SEQ_SLEEPERS, (unsigned long)(deadline - now));
     }
 }
 

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include "os/linux/futex.h"
 
 /*
@@ -32,6 +33,9 @@ static inline unsigned seq_read(seqword *s)
 
 /* Slow path of seq_wait_past: spin, yield, then sleep. */
 void seq_wait_slow(seqword *s, unsigned seen);
+
+/* seq_wait_slow for at most timeout_ns (0: no limit); false on time-out. */
+bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns);
 
 /* Returns once the counter differs from `seen` (a value from seq_read). */
 static inline void seq_wait_past(seqword *s, unsigned seen)

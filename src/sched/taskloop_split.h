@@ -32,9 +32,9 @@ struct taskloop_split {
 };
 
 /* The default number of tasks of a taskloop with neither grainsize nor
- * num_tasks, for a team of `team_size` threads (1 outside any region).
- * Policy, kept in one place: libgomp uses the team size, and so does ilan
- * for now (the ILAN scheduler will change this function only). */
+ * num_tasks, for a team of `team_size` threads (1 outside any region):
+ * the team size, as libgomp (the ws mode; the ILAN scheduler passes its
+ * own count, sched/numa_dist.h). */
 iter_ull taskloop_default_num_tasks(unsigned team_size);
 
 /* Cuts n iterations into tasks. `grainsize` says whether `num_tasks` is a
@@ -65,10 +65,10 @@ iter_ull taskloop_task_offset(const struct taskloop_split *s, iter_ull i);
 void taskloop_task_bounds(const struct taskloop_split *s, iter_ull start, iter_ull step, iter_ull i,
                           iter_ull *lo, iter_ull *hi);
 
-/* Placement policy: the team thread whose deque receives task `index` of
- * `ntasks`, created by team thread `creator` in a team of `team_size`.
- * Default: the creator (every task in the creator's deque; idle threads
- * steal). The ILAN scheduler changes only this function. */
+/* Placement policy of the ws mode: the team thread whose deque receives
+ * task `index` of `ntasks`, created by team thread `creator` in a team of
+ * `team_size`: the creator (every task in the creator's deque; idle
+ * threads steal). The ILAN modes place by group (core/taskloop_ilan.c). */
 unsigned taskloop_place(iter_ull index, iter_ull ntasks, unsigned team_size, unsigned creator);
 
 #endif

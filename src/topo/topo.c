@@ -388,12 +388,18 @@ int topo_num_nodes(void)
     return topo.nnodes > 0 ? topo.nnodes : 1;
 }
 
-int topo_node_of_cpu(int os_cpu)
+int topo_core_of_cpu(int os_cpu)
 {
     for (int p = 0; p < topo.npus; p++)
         if (topo.pu_os[p] == os_cpu)
-            return topo.core_node[topo.pu_core[p]];
+            return topo.pu_core[p];
     return -1;
+}
+
+int topo_node_of_cpu(int os_cpu)
+{
+    int core = topo_core_of_cpu(os_cpu);
+    return core < 0 ? -1 : topo.core_node[core];
 }
 
 int topo_distance(int a, int b)

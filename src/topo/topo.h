@@ -54,6 +54,9 @@ int topo_num_nodes(void);
  * what-if); -1 if the model has no such PU. */
 int topo_node_of_cpu(int os_cpu);
 
+/* Core (model id) of the PU whose OS index is os_cpu; -1 if none. */
+int topo_core_of_cpu(int os_cpu);
+
 /* Distance between nodes a and b (10 local); -1 out of range. */
 int topo_distance(int a, int b);
 

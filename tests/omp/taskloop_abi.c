@@ -7,7 +7,7 @@
 // against libgomp's split, firstprivate VLAs (gcc passes a copy function),
 // deferred and if(0), copies made before the body changes the original,
 // and reduction + lastprivate together.
-// ilan-test: tsan
+// ilan-test: tsan modes=ilan,numa,ws
 #include <limits.h>
 #include "check.h"
 

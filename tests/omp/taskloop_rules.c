@@ -12,7 +12,7 @@
 // iteration a task runs takes a task number from an atomic counter.
 // Also: nogroup + taskwait, if(0), final, taskloop inside taskloop,
 // collapse(2), lastprivate, and a taskloop run by every thread at once.
-// ilan-test: tsan
+// ilan-test: tsan modes=ilan,numa,ws
 #include "check.h"
 
 #define PRAGMA(x) _Pragma(#x)

@@ -5,7 +5,7 @@
 // the same variable hiding the outer one, in_reduction tasks nested in
 // in_reduction tasks, and many constructs in a row (work-share slots are
 // reused). Results against closed forms.
-// ilan-test: tsan
+// ilan-test: tsan modes=ilan,numa,ws
 #include "check.h"
 
 #define N 200

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdatomic.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Sleeps while *word == expected (returns at once otherwise, or on a spurious
@@ -13,6 +14,13 @@
 static inline void os_futex_wait(_Atomic unsigned *word, unsigned expected)
 {
     syscall(SYS_futex, (unsigned *)word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+/* os_futex_wait for at most `ns` nanoseconds. */
+static inline void os_futex_wait_for(_Atomic unsigned *word, unsigned expected, unsigned long ns)
+{
+    struct timespec rel = {(time_t)(ns / 1000000000ul), (long)(ns % 1000000000ul)};
+    syscall(SYS_futex, (unsigned *)word, FUTEX_WAIT_PRIVATE, expected, &rel, NULL, 0);
 }
 
 /* Wakes up to `count` threads sleeping on word. */

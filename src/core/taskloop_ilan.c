@@ -1,0 +1,374 @@
+/* taskloop_ilan.c — mechanism of the ILAN taskloop scheduler: team groups and queues, the history of taskloop identities, task distribution and per-execution timing. */
+#include "core/taskloop_ilan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "abi/env.h"
+#include "core/fatal.h"
+#include "core/task.h"
+#include "core/team.h"
+#include "core/thread.h"
+#include "os/linux/symbols.h"
+#include "os/linux/time.h"
+#include "sched/taskloop_split.h"
+#include "topo/bind.h"
+#include "topo/places.h"
+
+enum taskloop_mode taskloop_mode = TASKLOOP_ILAN;
+int taskloop_forced_steal = -1;
+
+/* ---- team state ------------------------------------------------------------ */
+
+/* The model core of team thread i's place, -1 without binding. */
+static int slot_core(const struct team *t, unsigned i)
+{
+    if (!t->bind_kind)
+        return -1;
+    int place = t->bind_slots[i].place;
+    return topo_core_of_cpu(places.os.cpus[places.os.first[place]]);
+}
+
+static void team_ilan_free(struct team_ilan *ti)
+{
+    if (!ti)
+        return;
+    groups_free(&ti->groups);
+    free(ti->queues);
+    free(ti);
+}
+
+void taskloop_ilan_team_begin(struct team *t)
+{
+    if (taskloop_mode == TASKLOOP_WS)
+        return;
+    int key[7] = {(int)t->nthreads, (int)t->bind_kind};
+    memcpy(key + 2, t->bind_key, sizeof t->bind_key);
+    if (t->ilan && memcmp(t->ilan->key, key, sizeof key) == 0)
+        return; /* the usual case: the same team in the same places */
+    team_ilan_free(t->ilan);
+    t->ilan = NULL;
+    struct team_ilan *ti = calloc(1, sizeof *ti);
+    int *cores = malloc(t->nthreads * sizeof *cores);
+    if (!ti || !cores)
+        ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
+    for (unsigned i = 0; i < t->nthreads; i++)
+        cores[i] = slot_core(t, i);
+    if (!groups_build(&topo, t->nthreads, cores, &ti->groups))
+        ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
+    free(cores);
+    ti->queues = aligned_alloc(ILAN_CACHE_LINE, ti->groups.ngroups * sizeof *ti->queues);
+    if (!ti->queues)
+        ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
+    for (unsigned g = 0; g < ti->groups.ngroups; g++)
+        task_group_queues_init(&ti->queues[g]);
+    memcpy(ti->key, key, sizeof key);
+    t->ilan = ti;
+}
+
+void taskloop_ilan_team_free(struct team *t)
+{
+    team_ilan_free(t->ilan);
+    t->ilan = NULL;
+}
+
+/* ---- the history table -------------------------------------------------------- */
+
+/* Open addressing over (fn, iterations, nthreads); entries are published
+ * with a CAS and never removed, so lookups need no lock. */
+static struct taskloop_hist *_Atomic history[ILAN_HISTORY_SLOTS];
+static _Atomic unsigned history_used;
+
+unsigned taskloop_history_slots(void)
+{
+    return ILAN_HISTORY_SLOTS;
+}
+
+struct taskloop_hist *taskloop_history_at(unsigned i)
+{
+    return atomic_load_explicit(&history[i], memory_order_acquire);
+}
+
+static unsigned history_hash(void (*fn)(void *), iter_ull n, unsigned nthreads)
+{
+    uint64_t h = (uint64_t)(uintptr_t)fn * 0x9e3779b97f4a7c15ull;
+    h ^= (n + nthreads * 0x100000001b3ull) * 0xff51afd7ed558ccdull;
+    return (unsigned)(h >> 40) & (ILAN_HISTORY_SLOTS - 1);
+}
+
+static bool history_matches(const struct taskloop_hist *h, void (*fn)(void *), iter_ull n,
+                            unsigned nthreads)
+{
+    return h->fn == fn && h->iterations == n && h->nthreads == nthreads;
+}
+
+static void history_entry_free(struct taskloop_hist *h)
+{
+    mold_free(&h->mold);
+    free(h->group_model_id);
+    free(h->group_workers);
+    free(h);
+}
+
+/* A new entry for an identity, not yet published; NULL when out of memory. */
+static struct taskloop_hist *history_entry_new(void (*fn)(void *), iter_ull n, unsigned nthreads,
+                                               unsigned ngroups)
+{
+    struct taskloop_hist *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->fn = fn;
+    h->iterations = n;
+    h->nthreads = nthreads;
+    h->group_model_id = calloc(ngroups, sizeof *h->group_model_id);
+    h->group_workers = calloc(ngroups, sizeof *h->group_workers);
+    if (!h->group_model_id || !h->group_workers ||
+        !mold_init(&h->mold, ngroups, taskloop_mode == TASKLOOP_NUMA, taskloop_forced_steal)) {
+        free(h->group_model_id);
+        free(h->group_workers);
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+/* The entry of an identity, made on first use for a team of G groups;
+ * NULL when the table is three quarters full (the loop then runs the
+ * distribution over all groups, unrecorded). */
+static struct taskloop_hist *history_get(void (*fn)(void *), iter_ull n, unsigned nthreads,
+                                         unsigned ngroups)
+{
+    struct taskloop_hist *fresh = NULL;
+    unsigned i = history_hash(fn, n, nthreads);
+    for (unsigned probes = 0; probes < ILAN_HISTORY_SLOTS;) {
+        struct taskloop_hist *h = atomic_load_explicit(&history[i], memory_order_acquire);
+        if (h && history_matches(h, fn, n, nthreads)) {
+            if (fresh)
+                history_entry_free(fresh);
+            return h;
+        }
+        if (h) {
+            i = (i + 1) & (ILAN_HISTORY_SLOTS - 1);
+            probes++;
+            continue;
+        }
+        if (!fresh) {
+            if (atomic_load_explicit(&history_used, memory_order_relaxed) >=
+                ILAN_HISTORY_SLOTS / 4 * 3)
+                return NULL;
+            if (!(fresh = history_entry_new(fn, n, nthreads, ngroups)))
+                return NULL;
+        }
+        struct taskloop_hist *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(&history[i], &expected, fresh,
+                                                    memory_order_acq_rel, memory_order_acquire)) {
+            atomic_fetch_add_explicit(&history_used, 1, memory_order_relaxed);
+            return fresh;
+        }
+        /* Another thread published at slot i first: look at it again. */
+    }
+    if (fresh)
+        history_entry_free(fresh);
+    return NULL;
+}
+
+/* ---- one execution ---------------------------------------------------------- */
+
+/* Resolves the identity's function name once (messages and the report). */
+const char *taskloop_hist_symbol(struct taskloop_hist *h)
+{
+    if (!h->symbol_done) {
+        unsigned long offset;
+        if (!os_symbol_name((const void *)(uintptr_t)h->fn, h->symbol, sizeof h->symbol,
+                            h->module, sizeof h->module, &offset))
+            h->symbol[0] = '\0';
+        h->module_offset = offset;
+        h->symbol_done = true;
+    }
+    return h->symbol;
+}
+
+/* Writes " {a,b,c}" for the groups of cfg into buf. */
+static void format_groups(const struct mold *m, struct mold_config cfg, char *buf, size_t size)
+{
+    unsigned ids[64];
+    unsigned k = cfg.ngroups <= 64 ? mold_groups(m, cfg, ids) : 0;
+    size_t used = (size_t)snprintf(buf, size, "%u group%s", cfg.ngroups, cfg.ngroups == 1 ? "" : "s");
+    for (unsigned j = 0; j < k && used + 12 < size; j++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%u", j ? "," : " {", ids[j]);
+    if (k && used + 2 < size)
+        snprintf(buf + used, size - used, "}");
+    else if (!k && used + 6 < size)
+        snprintf(buf + used, size - used, " {..}");
+}
+
+static const char *phase_name(enum mold_phase p)
+{
+    return p == MOLD_SIZE ? "exploring" : p == MOLD_STEAL ? "trying full stealing"
+                        : p == MOLD_SETTLED ? "settled" : "fixed";
+}
+
+/* ILAN_VERBOSE: one line per decision (every exploring run, the moment a
+ * choice is made or dropped, the first run of a fixed taskloop). h locked. */
+static void say_decision(struct taskloop_hist *h, struct mold_config ran, double time,
+                         enum mold_phase before)
+{
+    const struct mold *m = &h->mold;
+    bool first_fixed = m->phase == MOLD_FIXED && m->executions == 1;
+    if (m->phase == MOLD_SETTLED && before == MOLD_SETTLED)
+        return;
+    if (m->phase == MOLD_FIXED && !first_fixed)
+        return;
+    char ran_s[160], next_s[160];
+    format_groups(m, ran, ran_s, sizeof ran_s);
+    format_groups(m, mold_next(m), next_s, sizeof next_s);
+    const char *sym = taskloop_hist_symbol(h);
+    fprintf(stderr,
+            "ilan: taskloop %s%s%p (%llu iterations, %u threads) run %u: %s %s, %.3f ms; "
+            "next: %s %s (%s)\n",
+            sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
+            h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, next_s,
+            mold_next(m).full ? "full" : "strict", phase_name(m->phase));
+}
+
+/* The last task of exec is done: record the measurement, free exec. */
+static void exec_finish(struct taskloop_exec *exec)
+{
+    struct taskloop_hist *h = exec->hist;
+    if (h) {
+        unsigned G = exec->ngroups;
+        double group_times[G];
+        uint64_t last = exec->start_ns;
+        for (unsigned g = 0; g < G; g++) {
+            uint64_t end = atomic_load_explicit(&exec->group_end[g], memory_order_relaxed);
+            if (end > last)
+                last = end;
+            group_times[g] = !exec->participates[g] ? -1.0
+                             : end > exec->start_ns ? (double)(end - exec->start_ns) * 1e-9
+                                                    : 0.0;
+        }
+        double time = (double)(last - exec->start_ns) * 1e-9;
+        mutex_lock(&h->lock);
+        enum mold_phase before = h->mold.phase;
+        mold_record(&h->mold, exec->cfg, time, group_times);
+        if (env_verbose >= 1)
+            say_decision(h, exec->cfg, time, before);
+        mutex_unlock(&h->lock);
+    }
+    free(exec);
+}
+
+void taskloop_ilan_task_done(struct ilan_thread *ts, struct taskloop_exec *exec)
+{
+    uint64_t now = os_now_ns();
+    _Atomic uint64_t *end = &exec->group_end[exec->slot_group[ts->team_id]];
+    uint64_t seen = atomic_load_explicit(end, memory_order_relaxed);
+    while (seen < now &&
+           !atomic_compare_exchange_weak_explicit(end, &seen, now, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+    }
+    /* acq_rel: the last decrement sees every group's end time. */
+    if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
+        exec_finish(exec);
+}
+
+/* A new execution record for a team of G groups (one allocation). */
+static struct taskloop_exec *exec_new(unsigned G)
+{
+    size_t size = sizeof(struct taskloop_exec) + G * sizeof(_Atomic uint64_t) + G * sizeof(bool);
+    struct taskloop_exec *exec = calloc(1, size);
+    if (!exec)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
+    exec->group_end = (_Atomic uint64_t *)(exec + 1);
+    exec->participates = (bool *)(exec->group_end + G);
+    exec->ngroups = G;
+    return exec;
+}
+
+/* Queues tasks [lo, hi) of the loop on group g: the first `nstrict` where
+ * only g's threads take them, the rest where other groups may steal. */
+static void queue_run(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned g,
+                      iter_ull lo, iter_ull hi, iter_ull nstrict,
+                      struct task *(*make)(void *, iter_ull), void *arg)
+{
+    for (int part = 0; part < 2; part++) {
+        iter_ull from = part == 0 ? lo : lo + nstrict, to = part == 0 ? lo + nstrict : hi;
+        struct task *head = NULL, *tail = NULL;
+        for (iter_ull i = from; i < to; i++) {
+            struct task *t = make(arg, i);
+            t->exec = exec;
+            t->next_queued = NULL;
+            if (tail)
+                tail->next_queued = t;
+            else
+                head = t;
+            tail = t;
+        }
+        if (head)
+            task_sched_push_group(ts, g, part == 0, head, tail, (unsigned)(to - from));
+    }
+}
+
+void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, bool grainsize,
+                       bool strict, unsigned long num_tasks, struct taskloop_split *split,
+                       struct task *(*make)(void *arg, iter_ull i), void *arg)
+{
+    struct team *team = ts->team;
+    const struct team_groups *groups = &team->ilan->groups;
+    unsigned G = groups->ngroups;
+    struct taskloop_exec *exec = exec_new(G);
+    unsigned ids_local[64], *ids = G <= 64 ? ids_local : malloc(G * sizeof *ids);
+    unsigned workers_local[64], *workers = G <= 64 ? workers_local : malloc(G * sizeof *workers);
+    iter_ull first_local[65], *first = G <= 64 ? first_local : malloc((G + 1) * sizeof *first);
+    if (!ids || !workers || !first)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
+
+    /* The configuration: the history's next one, or every group. */
+    struct taskloop_hist *h = history_get(fn, n, team->nthreads, G);
+    struct mold_config cfg = {G, taskloop_forced_steal == 1};
+    unsigned k = G;
+    for (unsigned j = 0; j < G; j++)
+        ids[j] = j;
+    if (h) {
+        mutex_lock(&h->lock);
+        bool fits = h->mold.ngroups == G; /* same team size in other places may not */
+        if (fits) {
+            cfg = mold_next(&h->mold);
+            k = mold_groups(&h->mold, cfg, ids);
+            h->kind = groups->kind;
+            memcpy(h->group_model_id, groups->model_id, G * sizeof *groups->model_id);
+            memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
+        }
+        mutex_unlock(&h->lock);
+        if (!fits)
+            h = NULL; /* run over every group, unrecorded */
+    }
+    unsigned total = 0;
+    for (unsigned j = 0; j < k; j++) {
+        workers[j] = groups->workers[ids[j]];
+        total += workers[j];
+        exec->participates[ids[j]] = true;
+    }
+    if (!grainsize && num_tasks == 0)
+        num_tasks = numa_dist_default_tasks(total);
+    *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
+    numa_dist_runs(split->ntasks, k, workers, first);
+
+    exec->hist = h;
+    exec->cfg = cfg;
+    exec->slot_group = groups->slot_group;
+    atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
+    exec->start_ns = os_now_ns();
+    /* After the last push exec belongs to the tasks: read nothing from it. */
+    for (unsigned j = 0; j < k; j++) {
+        iter_ull count = first[j + 1] - first[j];
+        queue_run(ts, exec, ids[j], first[j], first[j + 1], numa_dist_strict(count, cfg.full),
+                  make, arg);
+    }
+    if (ids != ids_local)
+        free(ids);
+    if (workers != workers_local)
+        free(workers);
+    if (first != first_local)
+        free(first);
+}

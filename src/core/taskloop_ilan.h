@@ -1,0 +1,102 @@
+/* taskloop_ilan.h — mechanism of the ILAN taskloop scheduler: a team's locality groups and their queues, the per-taskloop history, and the measurement of each execution. */
+#ifndef ILAN_CORE_TASKLOOP_ILAN_H
+#define ILAN_CORE_TASKLOOP_ILAN_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/mutex.h"
+#include "core/task_sched.h"
+#include "sched/iter.h"
+#include "sched/mold.h"
+#include "sched/numa_dist.h"
+
+struct team;
+struct ilan_thread;
+
+/* ILAN_TASKLOOP: how taskloops are scheduled. */
+enum taskloop_mode {
+    TASKLOOP_ILAN, /* NUMA-aware distribution + moldability (default) */
+    TASKLOOP_NUMA, /* the distribution alone, on every thread of the team */
+    TASKLOOP_WS,   /* random work stealing from the creator's deque (baseline) */
+};
+
+/* Settings read once by abi/env.c. */
+extern enum taskloop_mode taskloop_mode;  /* ILAN_TASKLOOP */
+extern int taskloop_forced_steal;         /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
+
+/* What a team keeps for ILAN taskloops: built by the master at region
+ * start when the team's size or places changed, read-only during regions. */
+struct team_ilan {
+    struct team_groups groups;    /* the team's locality groups */
+    int key[7];                   /* nthreads, bind_kind, bind_key[5] it was built for */
+    struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */
+};
+
+/* One taskloop identity: the outlined function, the iteration count and
+ * the team size (the groups a configuration names depend on it). Entries
+ * live until exit (the report reads them). */
+struct taskloop_hist {
+    void (*fn)(void *);     /* gcc's outlined task body */
+    iter_ull iterations;    /* logical iterations */
+    unsigned nthreads;      /* team size */
+    mutex_t lock;           /* guards what follows */
+    struct mold mold;       /* the moldability policy's state (its samples too) */
+    enum group_kind kind;   /* what a group was in the latest execution */
+    int *group_model_id;    /* [mold.ngroups] model id of each group (report) */
+    unsigned *group_workers; /* [mold.ngroups] team threads of each group (report) */
+    bool symbol_done;       /* symbol, module and module_offset are resolved */
+    char symbol[128];       /* fn's name, "" when unknown */
+    char module[256];       /* file of the module holding fn */
+    unsigned long module_offset; /* fn's address in the module's symbol table */
+};
+
+/* One execution of an ILAN taskloop, shared by its tasks: freed by the
+ * task that finishes last, after it recorded the measurement. */
+struct taskloop_exec {
+    struct taskloop_hist *hist;       /* identity, or NULL (history full: not recorded) */
+    struct mold_config cfg;           /* configuration this execution runs */
+    const unsigned *slot_group;       /* the team's thread -> group map */
+    unsigned ngroups;                 /* G */
+    uint64_t start_ns;                /* when the creator began creating its tasks */
+    _Atomic unsigned long remaining;  /* tasks not finished yet */
+    _Atomic uint64_t *group_end;      /* [G] latest task end per group (ns; 0: none) */
+    bool *participates;               /* [G] groups of the configuration */
+};
+
+/* Makes t's ILAN state fit the team about to start (n threads, places
+ * already decided by bind_team_begin). The master, before dispatch. */
+void taskloop_ilan_team_begin(struct team *t);
+
+/* Frees the team's ILAN state (team_free). */
+void taskloop_ilan_team_free(struct team *t);
+
+/*
+ * Runs the deferred part of an ILAN taskloop on the calling thread's team
+ * (mode ILAN or NUMA, the team has ILAN state): picks the configuration,
+ * cuts the loop (num_tasks_clause: 0 = no clause, the ILAN default), and
+ * queues every task on its group. make(arg, i, exec) creates task i (of
+ * split->ntasks) with its bounds; split is computed here and written back.
+ */
+struct taskloop_split;
+void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, bool grainsize,
+                       bool strict, unsigned long num_tasks, struct taskloop_split *split,
+                       struct task *(*make)(void *arg, iter_ull i), void *arg);
+
+/* The end of a task of an ILAN taskloop (task_execute, before the task
+ * completes): notes its group's end time; the last one records the
+ * execution in the history and frees exec. */
+void taskloop_ilan_task_done(struct ilan_thread *ts, struct taskloop_exec *exec);
+
+/* fn's name ("" when unknown), resolved on first use. Caller holds h->lock. */
+const char *taskloop_hist_symbol(struct taskloop_hist *h);
+
+/* ---- the history, for the report (instr/report.c) ---- */
+
+/* Number of slots of the history table; entries at slot i may be NULL. */
+unsigned taskloop_history_slots(void);
+
+/* The entry at slot i, or NULL. */
+struct taskloop_hist *taskloop_history_at(unsigned i);
+
+#endif

@@ -1,0 +1,64 @@
+/* numa_dist.h — ILAN's locality groups of a team and the NUMA-aware task distribution arithmetic (pure policy). */
+#ifndef ILAN_SCHED_NUMA_DIST_H
+#define ILAN_SCHED_NUMA_DIST_H
+
+#include <stdbool.h>
+#include "sched/iter.h"
+#include "topo/topo.h"
+
+/* What a locality group of a team is: the unit of every ILAN decision. */
+enum group_kind {
+    GROUP_NODE, /* a NUMA node: the team spans several */
+    GROUP_LLC,  /* a last-level cache: one node, several caches */
+    GROUP_CORE, /* a core: one node, one cache (or threads without places) */
+};
+
+/* The locality groups of one team. Groups are numbered 0..ngroups-1 in
+ * increasing model order of what they stand for, so "lowest node first"
+ * is "lowest group first". */
+struct team_groups {
+    enum group_kind kind;  /* what a group is */
+    unsigned ngroups;      /* G: groups holding at least one team thread */
+    unsigned nthreads;     /* team size the groups were built for */
+    unsigned *slot_group;  /* [nthreads] group of each team thread */
+    unsigned *workers;     /* [ngroups] team threads in each group */
+    int *model_id;         /* [ngroups] the node, cache or core id in the model (-1: no place) */
+};
+
+/*
+ * Builds the groups of a team of n threads on model m, thread i running on
+ * core slot_core[i] of the model, or -1 when it has no place (no binding):
+ * kind NODE when the team's cores span several nodes, else LLC when they
+ * span several caches, else CORE. Threads without a place each form a
+ * group of their own (moldability by threads, without locality). Frees
+ * what *out held. False when out of memory.
+ */
+bool groups_build(const struct topo_model *m, unsigned n, const int *slot_core,
+                  struct team_groups *out);
+
+/* Frees a team_groups' arrays. */
+void groups_free(struct team_groups *g);
+
+/* "node", "llc" or "core". */
+const char *group_kind_name(enum group_kind k);
+
+/*
+ * The distribution of ntasks tasks (numbered in iteration order) over k
+ * chosen groups (in increasing id order) that have workers[0..k-1] team
+ * threads: chosen group j receives the contiguous run
+ * [first[j], first[j+1]) with first[0] = 0 and first[k] = ntasks, its
+ * length proportional to workers[j] (rounded so that the runs tile
+ * exactly and the same inputs always give the same runs).
+ */
+void numa_dist_runs(iter_ull ntasks, unsigned k, const unsigned *workers, iter_ull *first);
+
+/* Of a group's `count` tasks, how many are NUMA-strict (taken only by the
+ * group's own threads): all under the strict policy; under `full` the first
+ * ILAN_STRICT_NUM / ILAN_STRICT_DEN of them, rounded up. */
+iter_ull numa_dist_strict(iter_ull count, bool full);
+
+/* Tasks of a taskloop with neither grainsize nor num_tasks, run by
+ * `workers` threads: ILAN_TASKS_PER_WORKER each (the thesis's choice). */
+iter_ull numa_dist_default_tasks(unsigned workers);
+
+#endif

@@ -1,0 +1,95 @@
+// ilan_moldability.c - moldability in action: a taskloop whose iterations
+// contend on one shared cache line runs faster on one core than on two, so
+// in the ilan mode the runtime must settle on a single group (one worker on
+// this 2-core machine); in every mode the result is exact. The program runs
+// itself with ILAN_REPORT set and reads the report its child wrote.
+// ilan-test: threads=2 modes=ilan,numa,ws
+#include "check.h"
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define N 20000
+#define REPS 40
+
+/* Four counters on one cache line: every iteration's update moves the line. */
+static struct {
+    _Alignas(64) long v[4];
+} shared;
+
+/* The contended taskloop, REPS times; checks the sums. */
+static int contend(void)
+{
+#pragma omp parallel
+#pragma omp single
+    for (int rep = 0; rep < REPS; rep++) {
+#pragma omp taskloop
+        for (long i = 0; i < N; i++) {
+            long x = i;
+            for (int k = 0; k < 8; k++) /* a little private work */
+                x = x * 2654435761u + 1;
+            __atomic_add_fetch(&shared.v[i & 3], 1 + (x & 0), __ATOMIC_RELAXED);
+        }
+    }
+    for (int c = 0; c < 4; c++)
+        CHECK(shared.v[c] == (long)REPS * N / 4, "counter %d is %ld, expected %ld", c, shared.v[c],
+              (long)REPS * N / 4);
+    return 0;
+}
+
+/* The report's entry for contend's taskloop, from its "symbol" line on. */
+static const char *find_entry(const char *json)
+{
+    const char *e = strstr(json, "\"symbol\": \"contend._omp_fn");
+    CHECK(e != NULL, "the report has no taskloop of contend():\n%s", json);
+    return e;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "child") == 0)
+        return contend();
+    char path[] = "/tmp/ilan_moldability_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "cannot create a temporary file");
+    close(fd);
+    pid_t pid = fork();
+    CHECK(pid >= 0, "fork failed");
+    if (pid == 0) {
+        setenv("ILAN_REPORT", path, 1);
+        execl("/proc/self/exe", argv[0], "child", (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+          "the child run failed (status %d)", status);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "the child wrote no report at %s", path);
+    static char json[1 << 16];
+    size_t len = fread(json, 1, sizeof json - 1, f);
+    json[len] = '\0';
+    fclose(f);
+    unlink(path);
+
+    const char *mode = getenv("ILAN_TASKLOOP");
+    if (mode && strcmp(mode, "ws") == 0) {
+        CHECK(strstr(json, "\"mode\": \"ws\"") && strstr(json, "\"taskloops\": [\n  ]"),
+              "ws mode records no taskloop:\n%s", json);
+        return 0;
+    }
+    const char *e = find_entry(json);
+    char want[64];
+    snprintf(want, sizeof want, "\"executions\": %d,", REPS);
+    CHECK(strstr(e, want) != NULL, "expected %s in:\n%s", want, e);
+    if (mode && strcmp(mode, "numa") == 0) {
+        CHECK(strstr(e, "\"state\": \"fixed\"") && strstr(e, "\"chosen\": null"),
+              "numa mode explores nothing:\n%s", e);
+        return 0;
+    }
+    /* ilan: both groups first, then one; one worker wins and stays. */
+    CHECK(strstr(e, "\"state\": \"settled\"") != NULL, "not settled:\n%s", e);
+    const char *chosen = strstr(e, "\"chosen\": {");
+    CHECK(chosen && strstr(chosen, "\"workers\": 1,") &&
+              strstr(chosen, "\"workers\": 1,") < strstr(chosen, "}"),
+          "ilan did not settle on one worker:\n%s", e);
+    return 0;
+}
