@@ -1,6 +1,7 @@
 """The `ilan` command line: run, bench, report and topo."""
 
 import argparse
+import json
 import os
 import shlex
 import subprocess
@@ -52,8 +53,11 @@ def cmd_bench(args):
         for k in kernels.KERNELS:
             print("%-18s %-26s %s" % (k.name, ",".join(k.variants), k.what))
         return 0
+    if args.table_from:
+        return show_table(args.table_from, [k.name for k in chosen] if args.kernels else None,
+                          args.markdown)
     size = args.size or ("quick" if args.quick else "full")
-    repeat = args.repeat or (3 if args.quick or size != "full" else 5)
+    repeat = args.repeat or (1 if size == "tiny" else 5)
     if repeat < 1 or args.threads < 1:
         raise IlanError("--repeat and --threads must be at least 1")
     present, skipped = select(split_list(args.runtimes), all_runtimes(args.libomp_defaults))
@@ -90,6 +94,21 @@ def cmd_bench(args):
     return 1 if any(r["status"] != "ok" for r in summary) else 0
 
 
+def show_table(path, names, markdown):
+    """Print the table of a saved bench run, its rows limited to `names`."""
+    try:
+        doc = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise IlanError("cannot read %s (%s): pass a JSON file written by ilan bench" % (path, e))
+    bad = results.problems(doc)
+    if bad:
+        raise IlanError("%s is not an ilan bench result: %s" % (path, "; ".join(bad[:3])))
+    summary = [r for r in doc["summary"] if names is None or r["kernel"] in names]
+    print("%s; command: %s" % (doc["date"], doc["command"]))
+    print(table.render(summary, doc["skipped"], markdown))
+    return 0
+
+
 def cmd_report(args):
     doc = report.load(args.file)
     print(report.render(doc))
@@ -118,14 +137,14 @@ def parser():
     p.set_defaults(fn=cmd_run)
 
     p = sub.add_parser("bench", help="kernels on libgomp, libomp and ilan's modes")
-    p.add_argument("--quick", action="store_true", help="quick sizes, 3 rounds (make demo)")
+    p.add_argument("--quick", action="store_true", help="quick sizes (make demo: about a minute on 2 cores)")
     p.add_argument("--size", choices=kernels.SIZES, help="problem sizes (default full, "
                    "quick with --quick; tiny is for tests)")
     p.add_argument("--runtimes", help="comma list out of libgomp,libomp,ilan-ws,ilan-numa,ilan")
     p.add_argument("--kernels", help="comma list (default all; see --list)")
     p.add_argument("--variants", help="variants run on every runtime (default taskloop,task; "
                    "the static version always runs on libgomp as the reference)")
-    p.add_argument("--repeat", type=int, help="rounds (default 5, 3 with --quick)")
+    p.add_argument("--repeat", type=int, help="rounds (default 5; 1 with --size tiny)")
     p.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)),
                    help="OMP_NUM_THREADS (default: CPUs in the affinity mask)")
     p.add_argument("--timeout", type=int, default=120, help="seconds before a run counts as hung")
@@ -136,6 +155,8 @@ def parser():
     p.add_argument("--libomp-defaults", action="store_true",
                    help="keep libomp's hidden-helper threads (not disabled)")
     p.add_argument("--list", action="store_true", help="list the kernels and exit")
+    p.add_argument("--table-from", metavar="FILE.json",
+                   help="print the table of a saved run (rows of --kernels only) and exit")
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("report", help="an ILAN_REPORT file as a table and a chart")

@@ -42,3 +42,13 @@ def test_default_name_has_date_and_host(tmp_path):
     stem = results.default_stem(tmp_path, "myhost")
     assert stem.parent == tmp_path and stem.name.startswith("bench-")
     assert stem.name.endswith("-myhost")
+
+
+def test_table_from_a_saved_run(tmp_path, capsys):
+    from ilan import cli
+    path = results.save(doc(), tmp_path / "r.json")
+    assert cli.main(["bench", "--table-from", str(path), "--kernels", "fib"]) == 0
+    out = capsys.readouterr().out
+    assert "ilan bench --quick" in out and "fib" in out and "stream" not in out
+    (tmp_path / "x.json").write_text("{}")
+    assert cli.main(["bench", "--table-from", str(tmp_path / "x.json")]) == 1
