@@ -26,11 +26,7 @@ def cmd_run(args):
     why = rt.missing()
     if why:
         raise IlanError(why)
-    env = rt.environ(args.threads) if args.threads else rt.environ(1)
-    if not args.threads:   # keep the user's OMP_NUM_THREADS (or the runtime's default)
-        env.pop("OMP_NUM_THREADS", None)
-        if "OMP_NUM_THREADS" in os.environ:
-            env["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]
+    env = rt.environ(args.threads)
     if args.report:
         env["ILAN_REPORT"] = args.report
         if os.path.exists(args.report):

@@ -33,10 +33,12 @@ class Runtime:
             return "%s not found (apt-get install libomp-14-dev)" % self.library
         return None
 
-    def environ(self, threads, base=None):
-        """The environment of a run on this runtime with `threads` threads."""
+    def environ(self, threads=None, base=None):
+        """The environment of a run on this runtime with `threads` threads
+        (None: OMP_NUM_THREADS as it is)."""
         env = dict(os.environ if base is None else base)
-        env["OMP_NUM_THREADS"] = str(threads)
+        if threads:
+            env["OMP_NUM_THREADS"] = str(threads)
         env.pop("LD_PRELOAD", None)
         env.pop("ILAN_TASKLOOP", None)
         paths = [p for p in env.get("LD_LIBRARY_PATH", "").split(":")

@@ -85,3 +85,19 @@ def test_failed_kernel_is_marked_failed_in_the_table(fake_kernel):
     bad_line = next(l for l in text.splitlines() if l.startswith("bad"))
     assert "FAILED" in bad_line
     assert "FAILED bad taskloop on libgomp: exit status 3" in text
+
+
+def test_ilan_run_sets_the_environment(tmp_path, capsys):
+    """ilan run: ilan's build/lib first, the mode, the report path; a note when no report came."""
+    from ilan import cli
+    from ilan.paths import lib_dir
+    out = tmp_path / "env.txt"
+    status = cli.main(["run", "--mode", "numa", "--threads", "3", "--report",
+                       str(tmp_path / "r.json"), "--", "sh", "-c", "env > %s; exit 7" % out])
+    assert status == 7
+    env = dict(l.split("=", 1) for l in out.read_text().splitlines() if "=" in l)
+    assert env["LD_LIBRARY_PATH"].split(":")[0] == str(lib_dir())
+    assert env["ILAN_TASKLOOP"] == "numa" and env["OMP_NUM_THREADS"] == "3"
+    assert env["ILAN_REPORT"] == str(tmp_path / "r.json")
+    assert "no report was written" in capsys.readouterr().err
+    assert cli.main(["run"]) == 1
