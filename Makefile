@@ -56,16 +56,22 @@ test-python: venv all
 install: all
 	$(CMAKE) --install build --prefix $(PREFIX)
 
+# The ilan tool (python/ilan) runs the benchmarks: see bench/README.md.
 bench: venv all
-	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)
+	$(VENV)/bin/ilan bench $(BENCH_ARGS)
 
-demo: all
-	$(MAKE) --no-print-directory bench BENCH_ARGS=--quick
+# Everything a fresh machine needs, then the quick benchmark of every kernel
+# on every runtime: a table on stdout, the JSON and chart in bench/results/.
+demo: venv all
+	$(VENV)/bin/ilan bench --quick $(BENCH_ARGS)
 
+# The venv holds pytest and the ilan tool (editable, with matplotlib).
 venv: $(VENV)/.stamp
-$(VENV)/.stamp:
+$(VENV)/.stamp: python/pyproject.toml
+	@tools/install-deps.sh
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
 	$(VENV)/bin/python -c 'import pytest' 2>/dev/null || $(VENV)/bin/pip install -q pytest
+	$(VENV)/bin/pip install -q -e python/
 	touch $@
 
 clean:

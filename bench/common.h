@@ -1,8 +1,8 @@
-/* common.h - helpers shared by the benchmarks (bench/overhead, bench/tasks):
- * timing, a calibrated delay body, medians, the JSON row format of
- * bench/overhead/syncbench.c, and the runtime-identity line that bench/run.py
- * checks ({"runtime_self": ...}: ilan if ilan_version resolves, libomp if
- * __kmpc_fork_call does, else libgomp). */
+/* common.h - helpers shared by every benchmark (bench/overhead, bench/kernels):
+ * timing, a calibrated delay body, medians, the JSON row format of the
+ * overhead programs, and the runtime identity that the `ilan bench` runner
+ * checks (ilan if ilan_version resolves, libomp if __kmpc_fork_call does,
+ * else libgomp). */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
@@ -94,35 +94,42 @@ __attribute__((unused)) static void print_row(const char *row, const char *unit,
     fflush(stdout);
 }
 
-/* Print which OpenMP runtime this process really uses, and its file. */
-__attribute__((unused)) static void print_runtime_self(void)
+/* Which OpenMP runtime this process really uses: "ilan" if ilan_version
+ * resolves, "libomp" if __kmpc_fork_call does, else "libgomp".  *version gets
+ * ilan's version string (NULL for the others), *path the library's file. */
+__attribute__((unused)) static const char *runtime_self(const char **version, const char **path)
 {
-    void *sym = dlsym(RTLD_DEFAULT, "ilan_version");
     Dl_info info = {0};
     const ElfW(Sym) *esym = NULL;
+    void *sym = dlsym(RTLD_DEFAULT, "ilan_version");
+    const char *name = "libgomp";
+    *version = NULL;
     if (sym) {
-        const char *ver = "?";
+        name = "ilan";
         dladdr1(sym, &info, (void **)&esym, RTLD_DL_SYMENT);
         if (esym && ELF64_ST_TYPE(esym->st_info) == STT_OBJECT)
-            ver = (const char *)sym; /* const char ilan_version[] */
+            *version = (const char *)sym; /* const char ilan_version[] */
         else
-            ver = ((const char *(*)(void))sym)(); /* const char *ilan_version(void) */
-        printf("{\"runtime_self\": \"ilan %s\", \"path\": \"%s\"}\n", ver ? ver : "?",
-               info.dli_fname ? info.dli_fname : "?");
-        return;
-    }
-    sym = dlsym(RTLD_DEFAULT, "__kmpc_fork_call");
-    if (sym) {
+            *version = ((const char *(*)(void))sym)(); /* const char *ilan_version(void) */
+    } else if ((sym = dlsym(RTLD_DEFAULT, "__kmpc_fork_call"))) {
+        name = "libomp";
         dladdr(sym, &info);
-        printf("{\"runtime_self\": \"libomp\", \"path\": \"%s\"}\n",
-               info.dli_fname ? info.dli_fname : "?");
-        return;
-    }
-    sym = dlsym(RTLD_DEFAULT, "GOMP_parallel");
-    if (sym)
+    } else if ((sym = dlsym(RTLD_DEFAULT, "GOMP_parallel"))) {
         dladdr(sym, &info);
-    printf("{\"runtime_self\": \"libgomp\", \"path\": \"%s\"}\n",
-           info.dli_fname ? info.dli_fname : "?");
+    }
+    *path = info.dli_fname ? info.dli_fname : "?";
+    return name;
+}
+
+/* Print the runtime identity as the JSON line the runner checks. */
+__attribute__((unused)) static void print_runtime_self(void)
+{
+    const char *version, *path;
+    const char *name = runtime_self(&version, &path);
+    if (version)
+        printf("{\"runtime_self\": \"%s %s\", \"path\": \"%s\"}\n", name, version, path);
+    else
+        printf("{\"runtime_self\": \"%s\", \"path\": \"%s\"}\n", name, path);
     fflush(stdout);
 }
 

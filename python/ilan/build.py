@@ -1,0 +1,33 @@
+"""Compiling the C benchmark programs (gcc -fopenmp -O2), only when stale."""
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from . import IlanError
+from .paths import bin_dir, rel
+
+CFLAGS = ["-fopenmp", "-O2", "-Wall"]
+LIBS = ["-ldl", "-lm"]
+
+
+def compile_c(source, deps=(), name=None):
+    """Build `source` into build/bench/<name> unless the binary is newer than
+    the source and its headers; return the binary's path."""
+    source = Path(source)
+    binary = bin_dir() / (name or source.stem)
+    inputs = [source] + [Path(d) for d in deps]
+    if binary.exists() and binary.stat().st_mtime >= max(p.stat().st_mtime for p in inputs):
+        return binary
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    cmd = ["gcc"] + CFLAGS + ["-o", str(binary), str(source)] + LIBS
+    print("building: " + " ".join(shlex.quote(rel(c)) for c in cmd), file=sys.stderr, flush=True)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise IlanError("gcc not found: install it (apt-get install gcc, or make deps)")
+    if p.returncode != 0:
+        raise IlanError("compiling %s failed:\n%s\nfix the source or the compiler setup, then rerun"
+                        % (rel(source), p.stderr.strip()))
+    return binary

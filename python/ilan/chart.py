@@ -1,0 +1,61 @@
+"""The bench bar chart: speedup per kernel against libomp's taskloop (as the thesis's Figure 6.1)."""
+
+import matplotlib
+
+matplotlib.use("Agg")  # headless: no display needed
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def speedups(summary, baseline="libomp"):
+    """{kernel: {label: speedup}} for the kernels (not the overhead rows):
+    the baseline runtime's main-variant median divided by each runtime's,
+    plus the `omp for static` reference; falls back to libgomp as baseline
+    when the baseline has no time for a kernel.  Also returns the baseline
+    used per kernel."""
+    out, used = {}, {}
+    for kernel in dict.fromkeys(r["kernel"] for r in summary):
+        rows = [r for r in summary if r["kernel"] == kernel and r["unit"] == "s"]
+        main = [r for r in rows if r["variant"] in ("taskloop", "task")]
+        if not main:
+            continue
+        base = {r["runtime"]: r["median"] for r in main if r["median"]}
+        name = baseline if baseline in base else "libgomp" if "libgomp" in base else None
+        if name is None:
+            continue
+        used[kernel] = name
+        bars = {r["runtime"]: base[name] / r["median"] if r["median"] else 0.0 for r in main}
+        for r in rows:
+            if r["variant"] == "static" and r["median"] and r["runtime"] == "libgomp":
+                bars["omp for static (libgomp)"] = base[name] / r["median"]
+        out[kernel] = bars
+    return out, used
+
+
+def draw(summary, path, title):
+    """Write the chart to `path` (PNG); returns the path, or None when there
+    is no kernel to draw."""
+    data, used = speedups(summary)
+    if not data:
+        return None
+    labels = list(dict.fromkeys(l for bars in data.values() for l in bars))
+    kernels = list(data)
+    width = 0.8 / len(labels)
+    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(kernels) + 2), 4.5))
+    for i, label in enumerate(labels):
+        xs = [k + (i - (len(labels) - 1) / 2) * width for k in range(len(kernels))]
+        ax.bar(xs, [data[k].get(label, 0.0) for k in kernels], width, label=label,
+               hatch="//" if label.startswith("omp for") else None)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    values = [x for bars in data.values() for x in bars.values() if x > 0]
+    if values and max(values) / min(values) > 20:
+        ax.set_yscale("log")   # keep small differences visible next to large ones
+    ax.set_xticks(range(len(kernels)))
+    ax.set_xticklabels(kernels, rotation=30, ha="right")
+    bases = set(used.values())
+    ax.set_ylabel("speedup over %s taskloop" % "/".join(sorted(bases)))
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7, ncol=3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
