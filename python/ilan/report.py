@@ -66,7 +66,7 @@ def render(doc):
             mark = "*" if chosen and all(c.get(k) == chosen.get(k)
                                          for k in ("groups", "workers", "steal")) else ""
             body.append([mark, ",".join(str(g) for g in c["groups"]), str(c["workers"]),
-                         c["steal"], fmt(c.get("median_s")), str(len(c.get("times_s", []))),
+                         c["steal"], fmt(c.get("median_s")), str(c.get("runs", len(c.get("times_s", [])))),
                          " ".join(fmt(x) for x in c.get("group_times_s", []))])
         widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
         lines += ["  " + "  ".join(x.ljust(w) for x, w in zip(r, widths)).rstrip()

@@ -59,9 +59,8 @@ def probe(threads=None):
                             "and try again" % (p.returncode, p.stderr.strip()[-500:]))
         if not os.path.exists(report):
             raise IlanError("the runtime in build/lib did not write a report (ILAN_REPORT=%s "
-                            "was ignored): this build has no reports yet. Rebuild with make "
-                            "once the ILAN scheduler is in src/, then run ilan topo again"
-                            % report)
+                            "was ignored): it is an old build; rebuild with make and run "
+                            "ilan topo again" % report)
         try:
             doc = json.loads(Path(report).read_text())
         except ValueError as e:

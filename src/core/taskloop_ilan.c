@@ -359,8 +359,15 @@ void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, b
     exec->slot_group = groups->slot_group;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_now_ns();
-    /* After the last push exec belongs to the tasks: read nothing from it. */
-    for (unsigned j = 0; j < k; j++) {
+    /* Other groups' runs first, from the one after ours (cyclically), and
+     * our own group's last: its threads include us, busy creating, while
+     * the others can start at once. After the last push exec belongs to
+     * the tasks: read nothing from it. */
+    unsigned mine = groups->slot_group[ts->team_id], start = 0;
+    while (start < k && ids[start] <= mine)
+        start++;
+    for (unsigned step = 0; step < k; step++) {
+        unsigned j = (start + step) % k;
         iter_ull count = first[j + 1] - first[j];
         queue_run(ts, exec, ids[j], first[j], first[j + 1], numa_dist_strict(count, cfg.full),
                   make, arg);

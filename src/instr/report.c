@@ -156,8 +156,9 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
         const struct mold_entry *en = &m->entries[e];
         fprintf(f, "%s\n        {\"groups\": ", e ? "," : "");
         unsigned k = json_groups(f, m, en->cfg, ids);
-        fprintf(f, ", \"workers\": %u, \"steal\": \"%s\", \"exploration\": %u, \"times_s\": [",
-                config_workers(h, ids, k), en->cfg.full ? "full" : "strict", en->epoch);
+        fprintf(f, ", \"workers\": %u, \"steal\": \"%s\", \"exploration\": %u, \"runs\": %u, "
+                   "\"times_s\": [",
+                config_workers(h, ids, k), en->cfg.full ? "full" : "strict", en->epoch, en->count);
         unsigned kept = en->count < MOLD_KEEP ? en->count : MOLD_KEEP;
         for (unsigned i = 0; i < kept; i++)
             fprintf(f, "%s%.9g", i ? ", " : "", en->times[(en->count - kept + i) % MOLD_KEEP]);
