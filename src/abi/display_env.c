@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "abi/env.h"
+#include "core/taskloop_ilan.h"
 #include "abi/export.h"
 #include "core/icv.h"
 #include "core/parse.h"
@@ -95,6 +96,10 @@ static void env_put_extras(FILE *f)
     fprintf(f, "  [host] GOMP_SPINCOUNT = '%u'\n", icv_global.spin_count);
     fprintf(f, "  [host] ILAN_SPIN_COUNT = '%u'\n", icv_global.spin_count);
     fprintf(f, "  [host] ILAN_VERBOSE = '%d'\n", env_verbose);
+    static const char *const modes[] = {"ilan", "numa", "ws"};
+    fprintf(f, "  [host] ILAN_TASKLOOP = '%s'\n", modes[taskloop_mode]);
+    fprintf(f, "  [host] ILAN_STEAL_POLICY = '%s'\n",
+            taskloop_forced_steal < 0 ? "" : taskloop_forced_steal ? "full" : "strict");
 }
 
 /* Writes the whole block into `f`. */

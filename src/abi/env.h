@@ -5,7 +5,8 @@
 #include <stdbool.h>
 
 /* ILAN_VERBOSE: 0 (default) quiet; 1 one start-up line saying what ilan
- * decided; 2 also the OMP_DISPLAY_ENV=verbose block. */
+ * decided, and a line per ILAN taskloop decision; 2 also the
+ * OMP_DISPLAY_ENV=verbose block. */
 extern int env_verbose;
 
 /* Writes the OMP_DISPLAY_ENV block (OpenMP 5.1 format) on stderr as one
