@@ -125,15 +125,18 @@ static void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_task
         if (flags & TASK_FLAG_REDUCTION)
             GOMP_taskgroup_reduction_register(head->reductions);
     }
+    struct taskloop_exec *exec = NULL;
     if (!deferred)
         taskloop_run_undeferred(tl);
     else if (ilan)
-        taskloop_ilan_run(ts, tl->fn, n, grainsize, strict, num_tasks, &tl->split,
-                          taskloop_make_cb, tl);
+        exec = taskloop_ilan_run(ts, tl->fn, n, grainsize, strict, num_tasks, group, &tl->split,
+                                 taskloop_make_cb, tl);
     else
         taskloop_queue(tl, ts);
-    if (group)
+    if (group) {
         task_taskgroup_end();
+        taskloop_ilan_end(exec);
+    }
 }
 
 ILAN_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),

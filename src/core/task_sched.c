@@ -66,6 +66,14 @@ void task_team_destroy(struct team *t)
 
 /* ---- queues -------------------------------------------------------------- */
 
+/* Changes a queue's count; the caller holds its lock, so a plain store is
+ * enough (lock-free readers only use it as a hint). */
+static inline void queue_count_add(struct task_queue *q, unsigned delta)
+{
+    unsigned c = atomic_load_explicit(&q->count, memory_order_relaxed);
+    atomic_store_explicit(&q->count, c + delta, memory_order_relaxed);
+}
+
 /* Inserts t: by priority (FIFO among equals) when `ordered`, else at the tail. */
 static void queue_put(struct task_queue *q, struct task *t, bool ordered)
 {
@@ -86,7 +94,7 @@ static void queue_put(struct task_queue *q, struct task *t, bool ordered)
         t->next_queued = p->next_queued;
         p->next_queued = t;
     }
-    atomic_fetch_add_explicit(&q->count, 1, memory_order_relaxed);
+    queue_count_add(q, 1);
     mutex_unlock(&q->lock);
 }
 
@@ -101,7 +109,7 @@ static void queue_append(struct task_queue *q, struct task *head, struct task *t
     else
         q->head = head;
     q->tail = tail;
-    atomic_fetch_add_explicit(&q->count, count, memory_order_relaxed);
+    queue_count_add(q, count);
     mutex_unlock(&q->lock);
 }
 
@@ -141,7 +149,7 @@ static struct task *queue_take(struct task_queue *q, struct task *waiter, bool b
             q->head = t->next_queued;
         if (q->tail == t)
             q->tail = prev;
-        atomic_fetch_sub_explicit(&q->count, 1, memory_order_relaxed);
+        queue_count_add(q, (unsigned)-1);
     } else {
         t = NULL;
     }

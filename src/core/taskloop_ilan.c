@@ -231,21 +231,31 @@ static void say_decision(struct taskloop_hist *h, struct mold_config ran, double
             mold_next(m).full ? "full" : "strict", phase_name(m->phase));
 }
 
-/* The last task of exec is done: record the measurement, free exec. */
+/* u64 words between two threads' end times: one cache line each, since
+ * every thread writes its own after each task. */
+#define SLOT_STRIDE (ILAN_CACHE_LINE / sizeof(uint64_t))
+
+/* Every task of exec is done: record the measurement, free exec. */
 static void exec_finish(struct taskloop_exec *exec)
 {
     struct taskloop_hist *h = exec->hist;
     if (h) {
         unsigned G = exec->ngroups;
         double group_times[G];
+        for (unsigned g = 0; g < G; g++)
+            group_times[g] = exec->participates[g] ? 0.0 : -1.0;
+        /* A group's time is its slowest thread's; the loop's, the slowest group's. */
         uint64_t last = exec->start_ns;
-        for (unsigned g = 0; g < G; g++) {
-            uint64_t end = atomic_load_explicit(&exec->group_end[g], memory_order_relaxed);
+        for (unsigned i = 0; i < exec->nthreads; i++) {
+            uint64_t end = exec->slot_end[i * SLOT_STRIDE];
+            if (end <= exec->start_ns)
+                continue; /* ran none of its tasks */
             if (end > last)
                 last = end;
-            group_times[g] = !exec->participates[g] ? -1.0
-                             : end > exec->start_ns ? (double)(end - exec->start_ns) * 1e-9
-                                                    : 0.0;
+            double t = (double)(end - exec->start_ns) * 1e-9;
+            unsigned g = exec->slot_group[i];
+            if (exec->participates[g] && t > group_times[g])
+                group_times[g] = t;
         }
         double time = (double)(last - exec->start_ns) * 1e-9;
         mutex_lock(&h->lock);
@@ -260,28 +270,36 @@ static void exec_finish(struct taskloop_exec *exec)
 
 void taskloop_ilan_task_done(struct ilan_thread *ts, struct taskloop_exec *exec)
 {
-    uint64_t now = os_now_ns();
-    _Atomic uint64_t *end = &exec->group_end[exec->slot_group[ts->team_id]];
-    uint64_t seen = atomic_load_explicit(end, memory_order_relaxed);
-    while (seen < now &&
-           !atomic_compare_exchange_weak_explicit(end, &seen, now, memory_order_relaxed,
-                                                  memory_order_relaxed)) {
-    }
-    /* acq_rel: the last decrement sees every group's end time. */
+    /* Only this thread writes its slot; whoever finishes exec reads it after
+     * the tasks' completion (taskgroup end, or `remaining` below). */
+    exec->slot_end[ts->team_id * SLOT_STRIDE] = os_now_ns();
+    if (exec->finished_by_creator)
+        return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
         exec_finish(exec);
 }
 
-/* A new execution record for a team of G groups (one allocation). */
-static struct taskloop_exec *exec_new(unsigned G)
+void taskloop_ilan_end(struct taskloop_exec *exec)
 {
-    size_t size = sizeof(struct taskloop_exec) + G * sizeof(_Atomic uint64_t) + G * sizeof(bool);
-    struct taskloop_exec *exec = calloc(1, size);
+    if (exec)
+        exec_finish(exec);
+}
+
+/* A new execution record for a team of n threads in G groups: one
+ * allocation, the threads' end times on lines of their own. */
+static struct taskloop_exec *exec_new(unsigned n, unsigned G)
+{
+    size_t head = (sizeof(struct taskloop_exec) + G * sizeof(bool) + ILAN_CACHE_LINE - 1) /
+                  ILAN_CACHE_LINE * ILAN_CACHE_LINE;
+    size_t size = head + (size_t)n * ILAN_CACHE_LINE;
+    struct taskloop_exec *exec = aligned_alloc(ILAN_CACHE_LINE, size);
     if (!exec)
-        ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
-    exec->group_end = (_Atomic uint64_t *)(exec + 1);
-    exec->participates = (bool *)(exec->group_end + G);
+        ilan_fatal("out of memory creating a taskloop for %u threads", n);
+    memset(exec, 0, size);
+    exec->participates = (bool *)(exec + 1);
+    exec->slot_end = (uint64_t *)((char *)exec + head);
     exec->ngroups = G;
+    exec->nthreads = n;
     return exec;
 }
 
@@ -294,6 +312,7 @@ static void queue_run(struct ilan_thread *ts, struct taskloop_exec *exec, unsign
     for (int part = 0; part < 2; part++) {
         iter_ull from = part == 0 ? lo : lo + nstrict, to = part == 0 ? lo + nstrict : hi;
         struct task *head = NULL, *tail = NULL;
+        unsigned count = 0;
         for (iter_ull i = from; i < to; i++) {
             struct task *t = make(arg, i);
             t->exec = exec;
@@ -303,20 +322,26 @@ static void queue_run(struct ilan_thread *ts, struct taskloop_exec *exec, unsign
             else
                 head = t;
             tail = t;
+            /* Push in small batches: the group's threads start at once, and
+             * one lock is paid per batch, not per task. */
+            if (++count == ILAN_PUSH_BATCH || i + 1 == to) {
+                task_sched_push_group(ts, g, part == 0, head, tail, count);
+                head = tail = NULL;
+                count = 0;
+            }
         }
-        if (head)
-            task_sched_push_group(ts, g, part == 0, head, tail, (unsigned)(to - from));
     }
 }
 
-void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, bool grainsize,
-                       bool strict, unsigned long num_tasks, struct taskloop_split *split,
-                       struct task *(*make)(void *arg, iter_ull i), void *arg)
+struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+                                        bool grainsize, bool strict, unsigned long num_tasks,
+                                        bool creator_waits, struct taskloop_split *split,
+                                        struct task *(*make)(void *arg, iter_ull i), void *arg)
 {
     struct team *team = ts->team;
     const struct team_groups *groups = &team->ilan->groups;
     unsigned G = groups->ngroups;
-    struct taskloop_exec *exec = exec_new(G);
+    struct taskloop_exec *exec = exec_new(team->nthreads, G);
     unsigned ids_local[64], *ids = G <= 64 ? ids_local : malloc(G * sizeof *ids);
     unsigned workers_local[64], *workers = G <= 64 ? workers_local : malloc(G * sizeof *workers);
     iter_ull first_local[65], *first = G <= 64 ? first_local : malloc((G + 1) * sizeof *first);
@@ -357,6 +382,7 @@ void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, b
     exec->hist = h;
     exec->cfg = cfg;
     exec->slot_group = groups->slot_group;
+    exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_now_ns();
     /* Other groups' runs first, from the one after ours (cyclically), and
@@ -378,4 +404,5 @@ void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, b
         free(workers);
     if (first != first_local)
         free(first);
+    return creator_waits ? exec : NULL;
 }

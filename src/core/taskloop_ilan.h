@@ -58,10 +58,14 @@ struct taskloop_exec {
     struct mold_config cfg;           /* configuration this execution runs */
     const unsigned *slot_group;       /* the team's thread -> group map */
     unsigned ngroups;                 /* G */
+    unsigned nthreads;                /* team size */
     uint64_t start_ns;                /* when the creator began creating its tasks */
-    _Atomic unsigned long remaining;  /* tasks not finished yet */
-    _Atomic uint64_t *group_end;      /* [G] latest task end per group (ns; 0: none) */
+    bool finished_by_creator;         /* the creator waits for the tasks (taskgroup) and
+                                         records the execution; else the last task does */
+    _Atomic unsigned long remaining;  /* tasks not finished (when the last task records) */
     bool *participates;               /* [G] groups of the configuration */
+    uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread
+                                         finished its latest task of this execution (ns) */
 };
 
 /* Makes t's ILAN state fit the team about to start (n threads, places
@@ -74,18 +78,26 @@ void taskloop_ilan_team_free(struct team *t);
 /*
  * Runs the deferred part of an ILAN taskloop on the calling thread's team
  * (mode ILAN or NUMA, the team has ILAN state): picks the configuration,
- * cuts the loop (num_tasks_clause: 0 = no clause, the ILAN default), and
- * queues every task on its group. make(arg, i, exec) creates task i (of
- * split->ntasks) with its bounds; split is computed here and written back.
+ * cuts the loop (num_tasks 0 without grainsize: no clause, the ILAN
+ * default), and queues every task on its group. make(arg, i) creates task
+ * i (of split->ntasks) with its bounds; split is computed here first.
+ * creator_waits: the caller waits for every task (the taskloop's
+ * taskgroup) and then passes the returned record to taskloop_ilan_end;
+ * otherwise (nogroup) NULL is returned and the last task records.
  */
 struct taskloop_split;
-void taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n, bool grainsize,
-                       bool strict, unsigned long num_tasks, struct taskloop_split *split,
-                       struct task *(*make)(void *arg, iter_ull i), void *arg);
+struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+                                        bool grainsize, bool strict, unsigned long num_tasks,
+                                        bool creator_waits, struct taskloop_split *split,
+                                        struct task *(*make)(void *arg, iter_ull i), void *arg);
+
+/* After the taskgroup of a taskloop_ilan_run(creator_waits) ended: records
+ * the execution in the history and frees exec (NULL: nothing to do). */
+void taskloop_ilan_end(struct taskloop_exec *exec);
 
 /* The end of a task of an ILAN taskloop (task_execute, before the task
- * completes): notes its group's end time; the last one records the
- * execution in the history and frees exec. */
+ * completes): notes the thread's end time; without a waiting creator the
+ * last task records the execution and frees exec. */
 void taskloop_ilan_task_done(struct ilan_thread *ts, struct taskloop_exec *exec);
 
 /* fn's name ("" when unknown), resolved on first use. Caller holds h->lock. */
