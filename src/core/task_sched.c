@@ -122,20 +122,36 @@ static bool may_take(struct task *t, struct task *waiter, int group)
            (group < 0 || (t->exec && t->exec->participates[group]));
 }
 
+/* How hard queue_take and task_find look. A quick look may miss a task the
+ * caller could take; the full look may not (see task_wait_until). */
+enum look {
+    LOOK_TRY,  /* a thief's look: give up on a busy lock, scan 64 entries */
+    LOOK_LOCK, /* an owner's look: wait for the lock, scan 64 entries */
+    LOOK_FULL, /* the last look before sleeping: wait for every lock, scan
+                * every entry, retry lost steals */
+};
+
 /* Removes and returns the first task the caller may take (may_take), or
- * NULL. Owner or thief alike (trylock for thieves). */
-static struct task *queue_take(struct task_queue *q, struct task *waiter, bool block, int group)
+ * NULL. Under LOOK_FULL, NULL means the queue held no such task at some
+ * point after the call began (the count hint is ordered by the caller's
+ * fence, see task_wait_until); otherwise it may also mean "busy" or "not
+ * among the first 64". */
+static struct task *queue_take(struct task_queue *q, struct task *waiter, enum look look,
+                               int group)
 {
     if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
         return NULL;
-    if (block)
+    if (look != LOOK_TRY)
         mutex_lock(&q->lock);
     else if (!mutex_trylock(&q->lock))
         return NULL;
     struct task *prev = NULL, *t = q->head;
-    unsigned budget = 64; /* bounded scan */
+    /* The spinning rounds scan at most 64 entries to keep the lock short
+     * (refused steals pile up in inboxes); the full look scans them all: a
+     * waiting task's own child can sit behind hundreds it may not start. */
+    unsigned budget = look == LOOK_FULL ? 0 : 64;
     while (t && !may_take(t, waiter, group)) {
-        if (--budget == 0) {
+        if (budget && --budget == 0) {
             t = NULL;
             break;
         }
@@ -245,29 +261,33 @@ unsigned task_sched_own_depth(struct ilan_thread *ts)
  * victim and other thieves take inboxes in FIFO order after their deques.
  * (The candidate cannot be inspected before it is won: another thread may
  * be running and freeing it at that moment.) */
-static struct task *steal_from(struct team *team, unsigned v, struct task *waiter)
+static struct task *steal_from(struct team *team, unsigned v, struct task *waiter,
+                               enum look look)
 {
     struct task_slot *s = team->task_slots[v];
     struct task *t = deque_steal(&s->deque);
+    /* A full look retries a lost race: the winner took only one task. */
+    while (!t && look == LOOK_FULL && deque_maybe_nonempty(&s->deque))
+        t = deque_steal(&s->deque);
     if (t && waiter && !task_descends_from(t, waiter)) {
         queue_put(&s->inbox, t, false);
         task_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
         t = NULL;
     }
     if (!t)
-        t = queue_take(&s->inbox, waiter, false, -1);
+        t = queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, -1);
     return t;
 }
 
 /* Any group's ILAN taskloop task the caller may take (waiter constraint
  * only): the way out when group rules would stop progress (see task_find
  * and task_wait_until). */
-static struct task *take_any_group(struct team_ilan *ti, struct task *waiter)
+static struct task *take_any_group(struct team_ilan *ti, struct task *waiter, enum look look)
 {
     struct task *t;
     for (unsigned g = 0; g < ti->groups.ngroups; g++)
-        if ((t = queue_take(&ti->queues[g].strict, waiter, false, -1)) ||
-            (t = queue_take(&ti->queues[g].shared, waiter, false, -1)))
+        if ((t = queue_take(&ti->queues[g].strict, waiter, look, -1)) ||
+            (t = queue_take(&ti->queues[g].shared, waiter, look, -1)))
             return t;
     return NULL;
 }
@@ -282,14 +302,20 @@ static bool ilan_tasks_queued(const struct team_ilan *ti)
     return false;
 }
 
-/* The scheduling ladder: the first source that yields a task wins. */
-static struct task *task_find(struct ilan_thread *ts, struct team *team, struct task *waiter)
+/* The scheduling ladder: the first source that yields a task wins. With
+ * `full` false it is the cheap look of a spinning round (busy queues,
+ * long queues and unlucky victim draws are passed over); with `full` true
+ * it returns NULL only if no task the caller may take was queued anywhere
+ * when it looked (LOOK_FULL). */
+static struct task *task_find(struct ilan_thread *ts, struct team *team, struct task *waiter,
+                              bool full)
 {
     unsigned self = ts->team_id;
     struct task_slot *own = team->task_slots[self];
     struct task *t;
+    enum look thief = full ? LOOK_FULL : LOOK_TRY, owner = full ? LOOK_FULL : LOOK_LOCK;
     /* 1. the team's priority queue: priority tasks (rare) first */
-    if ((t = queue_take(&team->task_prio, waiter, false, -1)))
+    if ((t = queue_take(&team->task_prio, waiter, thief, -1)))
         return t;
     /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
      * may only take what was pushed above its mark (its descendants) */
@@ -297,13 +323,13 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         (t = deque_pop(&own->deque)))
         return t;
     /* 3. own inbox: tasks placed on this thread by others */
-    if ((t = queue_take(&own->inbox, waiter, true, -1)))
+    if ((t = queue_take(&own->inbox, waiter, owner, -1)))
         return t;
     /* 4. own group's ILAN taskloop tasks, strict ones first */
     struct team_ilan *ti = team->ilan;
     unsigned group = ti ? ti->groups.slot_group[self] : 0;
-    if (ti && ((t = queue_take(&ti->queues[group].strict, waiter, true, -1)) ||
-               (t = queue_take(&ti->queues[group].shared, waiter, true, -1))))
+    if (ti && ((t = queue_take(&ti->queues[group].strict, waiter, owner, -1)) ||
+               (t = queue_take(&ti->queues[group].shared, waiter, owner, -1))))
         return t;
     unsigned n = team->nthreads;
     if (n < 2)
@@ -315,11 +341,14 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         if (!st->rng)
             st->rng = steal_seed(self + 1u + (unsigned)(uintptr_t)ts);
     }
-    /* 5. the last victim that had work, then 6. random victims (policy) */
-    unsigned tries = ILAN_TASK_STEAL_TRIES * n;
+    /* 5. the last victim that had work, then 6. random victims (policy);
+     * a full look visits every other slot instead, since random draws
+     * can miss the one victim that has work */
+    unsigned tries = full ? n - 1 : ILAN_TASK_STEAL_TRIES * n;
     for (unsigned i = 0; i < tries; i++) {
-        unsigned v = steal_next_victim(steal_policy, self, n, st->last_victim, &st->rng);
-        if ((t = steal_from(team, v, waiter))) {
+        unsigned v = full ? (self + 1 + i) % n
+                          : steal_next_victim(steal_policy, self, n, st->last_victim, &st->rng);
+        if ((t = steal_from(team, v, waiter, thief))) {
             st->last_victim = v;
             return t;
         }
@@ -329,13 +358,13 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
      * has none left (step 4) */
     for (unsigned d = 1; ti && d < ti->groups.ngroups; d++) {
         unsigned g = (group + d) % ti->groups.ngroups;
-        if ((t = queue_take(&ti->queues[g].shared, waiter, false, (int)group)))
+        if ((t = queue_take(&ti->queues[g].shared, waiter, thief, (int)group)))
             return t;
     }
     /* 8. a tied task waiting for its descendants may run them wherever
      * they are queued: the threads of their group may all be waiting in
      * tasks of their own, unable to start them (nested taskloops) */
-    if (ti && waiter && (t = take_any_group(ti, waiter)))
+    if (ti && waiter && (t = take_any_group(ti, waiter, thief)))
         return t;
     return NULL;
 }
@@ -347,7 +376,7 @@ bool task_sched_run_one(struct ilan_thread *ts)
         return false;
     struct task *cur = ts->task;
     struct task *waiter = cur && !(cur->state_flags & TASK_IMPLICIT) ? cur : NULL;
-    struct task *t = task_find(ts, team, waiter);
+    struct task *t = task_find(ts, team, waiter, false);
     if (!t)
         return false;
     task_execute(ts, t);
@@ -385,7 +414,7 @@ static struct task *take_if_stalled(struct team *team, struct task *waiter, stru
     if (now - st->since_ns < ILAN_STALL_NS)
         return NULL;
     st->since_ns = now;
-    return take_any_group(team->ilan, waiter);
+    return take_any_group(team->ilan, waiter, LOOK_TRY);
 }
 
 /* A pause between failed rounds: yield at once when oversubscribed. */
@@ -420,7 +449,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * for, only the condition to watch (a plain barrier stays cheap). */
         struct task *t = NULL;
         if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
-            ((t = task_find(ts, team, waiter)) != NULL ||
+            ((t = task_find(ts, team, waiter, false)) != NULL ||
              (t = take_if_stalled(team, waiter, &stall)) != NULL)) {
             task_execute(ts, t);
             idle = 0;
@@ -432,13 +461,19 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         }
         /* Sleep until something moves the work word: a push, a completion
          * or a barrier release made while we are counted as a sleeper
-         * bumps it (task_wake_idle). Count ourselves, then look again. */
+         * bumps it (task_wake_idle). Count ourselves, then look again.
+         * That look must be a full one: a task queued before we were
+         * counted brings no bump, so if we pass it over nobody wakes us.
+         * A quick look does pass tasks over (a queue locked by a thread
+         * that then takes nothing, a waiting task's child behind 64
+         * others in an inbox, a victim never drawn), and two threads
+         * that both did so slept with tasks queued. */
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
         /* With ILAN tasks queued that we may not take, sleep in slices so
          * that a stall (take_if_stalled) is noticed. */
-        if (!done(arg) && !(t = task_find(ts, team, waiter))) {
+        if (!done(arg) && !(t = task_find(ts, team, waiter, true))) {
             if (ilan_tasks_queued(team->ilan))
                 seq_wait_slow_for(&b->task_work, w, ILAN_STALL_NS);
             else
