@@ -171,9 +171,9 @@ static void test_bad(void)
 
 static void test_display(void)
 {
-    /* a blank line, BEGIN, _OPENMP, 19 ICV lines, ILAN_VERSION, END; verbose adds 4 */
+    /* a blank line, BEGIN, _OPENMP, 19 ICV lines, ILAN_VERSION, END; verbose adds 6 */
     CHECK(RUN("OMP_DISPLAY_ENV=true") == 24);
-    CHECK(RUN("OMP_DISPLAY_ENV=verbose") == 28);
+    CHECK(RUN("OMP_DISPLAY_ENV=verbose") == 30);
     CHECK(RUN("OMP_DISPLAY_ENV=false") == 0);
     CHECK(RUN("ILAN_VERBOSE=1") == 1);
 }
