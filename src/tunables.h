@@ -83,6 +83,12 @@
  * num_tasks (the thesis's choice: enough to balance, few enough to be cheap). */
 #define ILAN_TASKS_PER_WORKER 10u
 
+/* In the ilan mode a taskloop's first execution measures its work; later
+ * ones cut it into fewer than ILAN_TASKS_PER_WORKER tasks per thread when
+ * that many would hold less than this much work each (ns): a task costs
+ * about a microsecond to create, queue and complete. */
+#define ILAN_MIN_TASK_NS 20000.0
+
 /* Under the `full` steal policy the first ILAN_STRICT_NUM / ILAN_STRICT_DEN
  * of each group's tasks stay NUMA-strict, so that every thread of the group
  * starts on local work before cross-group stealing can begin. */

@@ -449,14 +449,20 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * for, only the condition to watch (a plain barrier stays cheap). */
         struct task *t = NULL;
         if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
-            ((t = task_find(ts, team, waiter, false)) != NULL ||
-             (t = take_if_stalled(team, waiter, &stall)) != NULL)) {
+            (t = task_find(ts, team, waiter, false)) != NULL) {
             task_execute(ts, t);
             idle = 0;
             continue;
         }
         if (++idle < ILAN_TASK_IDLE_ROUNDS) {
             idle_pause(idle);
+            continue;
+        }
+        /* About to sleep: first the way out of a stall (checked here, not
+         * every round, as it reads the clock). */
+        if ((t = take_if_stalled(team, waiter, &stall)) != NULL) {
+            task_execute(ts, t);
+            idle = 0;
             continue;
         }
         /* Sleep until something moves the work word: a push, a completion

@@ -231,6 +231,18 @@ static void say_decision(struct taskloop_hist *h, struct mold_config ran, double
             mold_next(m).full ? "full" : "strict", phase_name(m->phase));
 }
 
+/* ILAN_VERBOSE: what the calibration run measured. h locked. */
+static void say_calibration(struct taskloop_hist *h, double time)
+{
+    const char *sym = taskloop_hist_symbol(h);
+    fprintf(stderr,
+            "ilan: taskloop %s%s%p (%llu iterations, %u threads) calibration run: %.3f ms, "
+            "%.3f ms of work: %u task(s) per thread from now on (exploring)\n",
+            sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
+            h->nthreads, time * 1e3, h->work_ns * 1e-6,
+            numa_dist_tasks_per_worker(h->work_ns, h->nthreads));
+}
+
 /* u64 words between two threads' end times: one cache line each, since
  * every thread writes its own after each task. */
 #define SLOT_STRIDE (ILAN_CACHE_LINE / sizeof(uint64_t))
@@ -259,10 +271,17 @@ static void exec_finish(struct taskloop_exec *exec)
         }
         double time = (double)(last - exec->start_ns) * 1e-9;
         mutex_lock(&h->lock);
-        enum mold_phase before = h->mold.phase;
-        mold_record(&h->mold, exec->cfg, time, group_times);
-        if (env_verbose >= 1)
-            say_decision(h, exec->cfg, time, before);
+        if (exec->calibration) {
+            if (h->work_ns == 0)
+                h->work_ns = time * 1e9 * exec->workers + 1; /* + 1: measured, even if 0 */
+            if (env_verbose >= 1)
+                say_calibration(h, time);
+        } else {
+            enum mold_phase before = h->mold.phase;
+            mold_record(&h->mold, exec->cfg, time, group_times);
+            if (env_verbose >= 1)
+                say_decision(h, exec->cfg, time, before);
+        }
         mutex_unlock(&h->lock);
     }
     free(exec);
@@ -354,12 +373,23 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
     unsigned k = G;
     for (unsigned j = 0; j < G; j++)
         ids[j] = j;
+    /* The ilan mode chooses the task count of a loop without clauses from
+     * its measured work: the first execution, on every group, measures it
+     * (calibration) before exploration begins. */
+    bool chooses_tasks = taskloop_mode == TASKLOOP_ILAN && !grainsize && num_tasks == 0;
+    double work_ns = 0;
+    bool calibration = false;
     if (h) {
         mutex_lock(&h->lock);
         bool fits = h->mold.ngroups == G; /* same team size in other places may not */
-        if (fits) {
+        h->runs++;
+        calibration = fits && chooses_tasks && h->work_ns == 0;
+        if (fits && !calibration) {
             cfg = mold_next(&h->mold);
             k = mold_groups(&h->mold, cfg, ids);
+        }
+        if (fits) {
+            work_ns = chooses_tasks ? h->work_ns : 0;
             h->kind = groups->kind;
             memcpy(h->group_model_id, groups->model_id, G * sizeof *groups->model_id);
             memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
@@ -375,12 +405,14 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
         exec->participates[ids[j]] = true;
     }
     if (!grainsize && num_tasks == 0)
-        num_tasks = numa_dist_default_tasks(total);
+        num_tasks = (unsigned long)numa_dist_tasks_per_worker(work_ns, total) * total;
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
     numa_dist_runs(split->ntasks, k, workers, first);
 
     exec->hist = h;
     exec->cfg = cfg;
+    exec->calibration = calibration;
+    exec->workers = total;
     exec->slot_group = groups->slot_group;
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);

@@ -42,6 +42,9 @@ struct taskloop_hist {
     unsigned nthreads;      /* team size */
     mutex_t lock;           /* guards what follows */
     struct mold mold;       /* the moldability policy's state (its samples too) */
+    unsigned runs;          /* executions in all (the calibration run too) */
+    double work_ns;         /* the loop's work (time x threads) measured by its first
+                               run in the ilan mode; 0: not measured */
     enum group_kind kind;   /* what a group was in the latest execution */
     int *group_model_id;    /* [mold.ngroups] model id of each group (report) */
     unsigned *group_workers; /* [mold.ngroups] team threads of each group (report) */
@@ -56,6 +59,8 @@ struct taskloop_hist {
 struct taskloop_exec {
     struct taskloop_hist *hist;       /* identity, or NULL (history full: not recorded) */
     struct mold_config cfg;           /* configuration this execution runs */
+    bool calibration;                 /* measures the loop's work, not a configuration */
+    unsigned workers;                 /* threads of the configuration */
     const unsigned *slot_group;       /* the team's thread -> group map */
     unsigned ngroups;                 /* G */
     unsigned nthreads;                /* team size */

@@ -115,7 +115,12 @@ iter_ull numa_dist_strict(iter_ull count, bool full)
     return (count * ILAN_STRICT_NUM + ILAN_STRICT_DEN - 1) / ILAN_STRICT_DEN;
 }
 
-iter_ull numa_dist_default_tasks(unsigned workers)
+unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers)
 {
-    return (iter_ull)ILAN_TASKS_PER_WORKER * (workers ? workers : 1);
+    if (work_ns <= 0 || workers == 0)
+        return ILAN_TASKS_PER_WORKER;
+    double per = work_ns / ((double)workers * ILAN_MIN_TASK_NS);
+    if (per >= ILAN_TASKS_PER_WORKER)
+        return ILAN_TASKS_PER_WORKER;
+    return per < 1 ? 1 : (unsigned)per;
 }

@@ -57,8 +57,11 @@ void numa_dist_runs(iter_ull ntasks, unsigned k, const unsigned *workers, iter_u
  * ILAN_STRICT_NUM / ILAN_STRICT_DEN of them, rounded up. */
 iter_ull numa_dist_strict(iter_ull count, bool full);
 
-/* Tasks of a taskloop with neither grainsize nor num_tasks, run by
- * `workers` threads: ILAN_TASKS_PER_WORKER each (the thesis's choice). */
-iter_ull numa_dist_default_tasks(unsigned workers);
+/* Tasks per thread for a taskloop with neither grainsize nor num_tasks
+ * whose work was measured as work_ns (its time times the threads that ran
+ * it; 0: not measured yet): ILAN_TASKS_PER_WORKER (the thesis's choice)
+ * when unknown or when each task would still hold ILAN_MIN_TASK_NS of work;
+ * fewer for small loops, where per-task costs would dominate; at least 1. */
+unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers);
 
 #endif

@@ -55,8 +55,14 @@ int main(void)
     CHECK(numa_dist_strict(16, true) == 6);
     CHECK(numa_dist_strict(3, true) == 1 && numa_dist_strict(1, true) == 1);
     CHECK(numa_dist_strict(0, true) == 0);
-    CHECK(numa_dist_default_tasks(2) == 2 * ILAN_TASKS_PER_WORKER);
-    CHECK(numa_dist_default_tasks(0) == ILAN_TASKS_PER_WORKER);
+    /* Task granularity: the thesis's ten per thread until the work is
+     * known and large enough, fewer for small loops, never none. */
+    CHECK(numa_dist_tasks_per_worker(0, 2) == ILAN_TASKS_PER_WORKER);
+    CHECK(numa_dist_tasks_per_worker(1e9, 2) == ILAN_TASKS_PER_WORKER);
+    CHECK(numa_dist_tasks_per_worker(2 * 10 * ILAN_MIN_TASK_NS, 2) == 10);
+    CHECK(numa_dist_tasks_per_worker(2 * 4.5 * ILAN_MIN_TASK_NS, 2) == 4);
+    CHECK(numa_dist_tasks_per_worker(36000, 2) == 1);
+    CHECK(numa_dist_tasks_per_worker(1, 64) == 1);
 
     /* Groups. 2 packages x 2 nodes x 2 cores: nodes when a team spans several. */
     struct topo_model m = {0};
