@@ -59,6 +59,8 @@ def render(doc):
                          t.get("symbol") or "?", t.get("fn", "?"), t.get("iterations", 0),
                          t.get("executions", 0), t.get("team_workers", 0),
                          t.get("explorations", 0), t.get("state", "?")))
+        if t.get("work_s"):
+            lines.append("  first run calibrated the task count: %s s of work" % fmt(t["work_s"]))
         chosen = t.get("chosen")
         head = ["", "groups", "workers", "steal", "median s", "runs", "per-group s (latest)"]
         body = []

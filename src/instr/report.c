@@ -147,7 +147,13 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
     json_string(f, h->module);
     fprintf(f, ",\n      \"module_offset\": \"0x%lx\",\n", h->module_offset);
     fprintf(f, "      \"iterations\": %llu,\n      \"executions\": %u,\n",
-            (unsigned long long)h->iterations, m->executions);
+            (unsigned long long)h->iterations, h->runs);
+    /* The ilan mode's calibration run (the first, not a configuration's
+     * sample) measured the loop's work, which sets its task count. */
+    if (h->work_ns > 0)
+        fprintf(f, "      \"work_s\": %.9g,\n", h->work_ns * 1e-9);
+    else
+        fputs("      \"work_s\": null,\n", f);
     fprintf(f, "      \"team_workers\": %u,\n      \"group_kind\": \"%s\",\n", h->nthreads,
             group_kind_name(h->kind));
     fprintf(f, "      \"explorations\": %u,\n      \"state\": \"%s\",\n      \"configs\": [",
@@ -219,8 +225,10 @@ static void write_summary(FILE *f)
         const char *sym = taskloop_hist_symbol(h);
         fprintf(f, "  taskloop %s (%p), %llu iterations, %u threads, %u groups (%s): %u runs, %s\n",
                 sym[0] ? sym : "?", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
-                h->nthreads, m->ngroups, group_kind_name(h->kind), m->executions,
+                h->nthreads, m->ngroups, group_kind_name(h->kind), h->runs,
                 state_name(m->phase));
+        if (h->work_ns > 0)
+            fprintf(f, "      calibration run: %.3f ms of work\n", h->work_ns * 1e-6);
         for (unsigned e = 0; e < m->nentries; e++) {
             const struct mold_entry *en = &m->entries[e];
             bool chosen = m->phase == MOLD_SETTLED && en->epoch == m->epoch &&

@@ -39,7 +39,9 @@ def test_ilan_report_schema(tmp_path):
     assert int(loop["fn"], 16) > 0 and int(loop["module_offset"], 16) > 0
     assert loop["iterations"] == 4000 and loop["executions"] == 30
     assert loop["team_workers"] == 2 and loop["explorations"] >= 1
-    assert sum(c["runs"] for c in loop["configs"]) == 30
+    # The first run calibrates (measures the work), the others are samples.
+    assert loop["work_s"] > 0
+    assert sum(c["runs"] for c in loop["configs"]) == 29
     for c in loop["configs"]:
         assert 1 <= len(c["groups"]) <= len(groups)
         assert set(c["groups"]) <= set(range(len(groups)))
@@ -59,7 +61,7 @@ def test_ilan_report_schema(tmp_path):
 def test_numa_mode_is_fixed_and_ws_records_nothing(tmp_path):
     numa = run_report(tmp_path, "numa", reps=5)
     (loop,) = numa["taskloops"]
-    assert loop["state"] == "fixed" and loop["chosen"] is None
+    assert loop["state"] == "fixed" and loop["chosen"] is None and loop["work_s"] is None
     assert [(c["steal"], c["runs"]) for c in loop["configs"]] == [("strict", 5)]
     full = run_report(tmp_path, "numa", reps=3, extra_env={"ILAN_STEAL_POLICY": "full"})
     assert full["steal_policy_forced"] == "full"
