@@ -113,13 +113,40 @@ static void queue_append(struct task_queue *q, struct task *head, struct task *t
     mutex_unlock(&q->lock);
 }
 
+/* The `group` argument of may_take and queue_take: a group id (>= 0) for
+ * a thread taking from another group's shared queue, or one of these. */
+#define ANY_TASK (-1)    /* no group rule */
+#define OPENED_ONLY (-2) /* another group's strict queue: opened executions only */
+
+/* Whether an ILAN execution was opened to every thread: an exploratory
+ * run that outlived its cut-off (mold_cutoff). Reads the clock only for
+ * runs that have one. */
+static bool exec_opened(const struct taskloop_exec *e)
+{
+    return e->open_ns && os_now_ns() >= e->open_ns;
+}
+
+/* Whether some execution of the team may have been opened: keeps threads
+ * off other groups' strict queues (and the clock) in ordinary runs. */
+static bool team_ilan_opened(const struct team_ilan *ti)
+{
+    uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
+    return at && os_now_ns() >= at;
+}
+
 /* Whether a thread may take t: `waiter` (the tied task it waits in, or
- * NULL) may start only its descendants; a thread of another group
- * (`group` >= 0) only ILAN tasks of a taskloop its group takes part in. */
+ * NULL) may start only its descendants; a thread of group `group` >= 0
+ * only ILAN tasks of a taskloop its group takes part in or that was
+ * opened; with OPENED_ONLY, only tasks of an opened execution. */
 static bool may_take(struct task *t, struct task *waiter, int group)
 {
-    return (!waiter || task_descends_from(t, waiter)) &&
-           (group < 0 || (t->exec && t->exec->participates[group]));
+    if (waiter && !task_descends_from(t, waiter))
+        return false;
+    if (group == ANY_TASK)
+        return true;
+    if (!t->exec)
+        return false;
+    return (group >= 0 && t->exec->participates[group]) || exec_opened(t->exec);
 }
 
 /* How hard queue_take and task_find look. A quick look may miss a task the
@@ -275,7 +302,7 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
         t = NULL;
     }
     if (!t)
-        t = queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, -1);
+        t = queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, ANY_TASK);
     return t;
 }
 
@@ -286,8 +313,8 @@ static struct task *take_any_group(struct team_ilan *ti, struct task *waiter, en
 {
     struct task *t;
     for (unsigned g = 0; g < ti->groups.ngroups; g++)
-        if ((t = queue_take(&ti->queues[g].strict, waiter, look, -1)) ||
-            (t = queue_take(&ti->queues[g].shared, waiter, look, -1)))
+        if ((t = queue_take(&ti->queues[g].strict, waiter, look, ANY_TASK)) ||
+            (t = queue_take(&ti->queues[g].shared, waiter, look, ANY_TASK)))
             return t;
     return NULL;
 }
@@ -300,6 +327,18 @@ static bool ilan_tasks_queued(const struct team_ilan *ti)
             atomic_load_explicit(&ti->queues[g].shared.count, memory_order_relaxed))
             return true;
     return false;
+}
+
+/* How long a thread that may not take the queued ILAN tasks sleeps before
+ * looking again: until the pending cut-off of an exploratory run, if one
+ * is due, else ILAN_STALL_NS (to notice a stall). */
+static uint64_t ilan_sleep_ns(const struct team_ilan *ti)
+{
+    uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
+    uint64_t now = at ? os_now_ns() : 0;
+    if (at > now && at - now < ILAN_STALL_NS)
+        return at - now;
+    return ILAN_STALL_NS;
 }
 
 /* The scheduling ladder: the first source that yields a task wins. With
@@ -315,7 +354,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     struct task *t;
     enum look thief = full ? LOOK_FULL : LOOK_TRY, owner = full ? LOOK_FULL : LOOK_LOCK;
     /* 1. the team's priority queue: priority tasks (rare) first */
-    if ((t = queue_take(&team->task_prio, waiter, thief, -1)))
+    if ((t = queue_take(&team->task_prio, waiter, thief, ANY_TASK)))
         return t;
     /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
      * may only take what was pushed above its mark (its descendants) */
@@ -323,13 +362,13 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         (t = deque_pop(&own->deque)))
         return t;
     /* 3. own inbox: tasks placed on this thread by others */
-    if ((t = queue_take(&own->inbox, waiter, owner, -1)))
+    if ((t = queue_take(&own->inbox, waiter, owner, ANY_TASK)))
         return t;
     /* 4. own group's ILAN taskloop tasks, strict ones first */
     struct team_ilan *ti = team->ilan;
     unsigned group = ti ? ti->groups.slot_group[self] : 0;
-    if (ti && ((t = queue_take(&ti->queues[group].strict, waiter, owner, -1)) ||
-               (t = queue_take(&ti->queues[group].shared, waiter, owner, -1))))
+    if (ti && ((t = queue_take(&ti->queues[group].strict, waiter, owner, ANY_TASK)) ||
+               (t = queue_take(&ti->queues[group].shared, waiter, owner, ANY_TASK))))
         return t;
     unsigned n = team->nthreads;
     if (n < 2)
@@ -354,11 +393,14 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         }
         st->last_victim = STEAL_NO_VICTIM;
     }
-    /* 7. other groups' shareable ILAN tasks (full policy): our own group
-     * has none left (step 4) */
+    /* 7. other groups' shareable ILAN tasks (full policy), our own group
+     * having none left (step 4); and any task of an exploratory run past
+     * its cut-off, which every thread may help finish */
+    bool opened = ti && team_ilan_opened(ti);
     for (unsigned d = 1; ti && d < ti->groups.ngroups; d++) {
         unsigned g = (group + d) % ti->groups.ngroups;
-        if ((t = queue_take(&ti->queues[g].shared, waiter, thief, (int)group)))
+        if ((t = queue_take(&ti->queues[g].shared, waiter, thief, (int)group)) ||
+            (opened && (t = queue_take(&ti->queues[g].strict, waiter, thief, OPENED_ONLY))))
             return t;
     }
     /* 8. a tied task waiting for its descendants may run them wherever
@@ -481,7 +523,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * that a stall (take_if_stalled) is noticed. */
         if (!done(arg) && !(t = task_find(ts, team, waiter, true))) {
             if (ilan_tasks_queued(team->ilan))
-                seq_wait_slow_for(&b->task_work, w, ILAN_STALL_NS);
+                seq_wait_slow_for(&b->task_work, w, ilan_sleep_ns(team->ilan));
             else
                 seq_wait_past(&b->task_work, w);
         }

@@ -250,6 +250,11 @@ static void say_calibration(struct taskloop_hist *h, double time)
 /* Every task of exec is done: record the measurement, free exec. */
 static void exec_finish(struct taskloop_exec *exec)
 {
+    if (exec->open_ns) { /* no longer pending (unless a later run set its own) */
+        uint64_t mine = exec->open_ns;
+        atomic_compare_exchange_strong_explicit(&exec->team_ilan->open_at_ns, &mine, 0,
+                                                memory_order_relaxed, memory_order_relaxed);
+    }
     struct taskloop_hist *h = exec->hist;
     if (h) {
         unsigned G = exec->ngroups;
@@ -379,6 +384,7 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
     bool chooses_tasks = taskloop_mode == TASKLOOP_ILAN && !grainsize && num_tasks == 0;
     double work_ns = 0;
     bool calibration = false;
+    double cutoff = 0;
     if (h) {
         mutex_lock(&h->lock);
         bool fits = h->mold.ngroups == G; /* same team size in other places may not */
@@ -387,6 +393,7 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
         if (fits && !calibration) {
             cfg = mold_next(&h->mold);
             k = mold_groups(&h->mold, cfg, ids);
+            cutoff = mold_cutoff(&h->mold);
         }
         if (fits) {
             work_ns = chooses_tasks ? h->work_ns : 0;
@@ -417,6 +424,11 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_now_ns();
+    exec->team_ilan = team->ilan;
+    if (cutoff > 0) {
+        exec->open_ns = exec->start_ns + (uint64_t)(cutoff * 1e9);
+        atomic_store_explicit(&team->ilan->open_at_ns, exec->open_ns, memory_order_relaxed);
+    }
     /* Other groups' runs first, from the one after ours (cyclically), and
      * our own group's last: its threads include us, busy creating, while
      * the others can start at once. After the last push exec belongs to

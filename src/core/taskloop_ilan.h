@@ -31,6 +31,8 @@ struct team_ilan {
     struct team_groups groups;    /* the team's locality groups */
     int key[7];                   /* nthreads, bind_kind, bind_key[5] it was built for */
     struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */
+    _Atomic uint64_t open_at_ns;  /* when the latest exploratory run with a cut-off opens
+                                     to every thread (ns); 0: none pending */
 };
 
 /* One taskloop identity: the outlined function, the iteration count and
@@ -69,6 +71,9 @@ struct taskloop_exec {
                                          records the execution; else the last task does */
     _Atomic unsigned long remaining;  /* tasks not finished (when the last task records) */
     bool *participates;               /* [G] groups of the configuration */
+    uint64_t open_ns;                 /* from then on every thread may take its tasks (an
+                                         exploratory run past its cut-off); 0: never */
+    struct team_ilan *team_ilan;      /* the team's state (open_at_ns is reset at the end) */
     uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread
                                          finished its latest task of this execution (ns) */
 };

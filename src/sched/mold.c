@@ -370,6 +370,20 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
     return true;
 }
 
+double mold_cutoff(const struct mold *m)
+{
+    if ((m->phase != MOLD_SIZE && m->phase != MOLD_STEAL) || m->next.ngroups >= m->ngroups ||
+        entry_find(m, m->next))
+        return 0;
+    const struct mold_entry *best = best_entry(m);
+    if (!best)
+        return 0;
+    double margin = mold_noise(m);
+    if (margin < MOLD_CUTOFF_MARGIN)
+        margin = MOLD_CUTOFF_MARGIN;
+    return mold_entry_median(best) * (1 + margin);
+}
+
 unsigned mold_groups(const struct mold *m, struct mold_config cfg, unsigned *out)
 {
     unsigned k = cfg.ngroups < m->ngroups ? cfg.ngroups : m->ngroups;

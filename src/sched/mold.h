@@ -69,6 +69,9 @@
 #define MOLD_DRIFT_RUNS 5u
 /* Explorations (epochs) a taskloop may start in all. */
 #define MOLD_MAX_EXPLORATIONS 3u
+/* An exploratory run may be cut short once it has taken this much longer
+ * than the best configuration so far (see mold_cutoff). */
+#define MOLD_CUTOFF_MARGIN 0.25
 /* Samples kept per configuration (the latest ones). */
 #define MOLD_KEEP 16u
 
@@ -130,6 +133,16 @@ struct mold_config mold_next(const struct mold *m);
  * entries, or NULL. Advances the exploration. False when out of memory
  * (the sample is dropped; m stays consistent). */
 bool mold_record(struct mold *m, struct mold_config cfg, double time, const double *group_times);
+
+/* Bounded exploration (past the thesis): how long the next run may take
+ * before the groups it leaves out may help finish it, in seconds; 0: no
+ * bound. Only a first measurement of a configuration in the search (size
+ * or steal trial) that leaves groups out has one: the best median so far
+ * times 1 + max(noise, MOLD_CUTOFF_MARGIN). A run cut short is recorded
+ * with the time it took all the same, which is past the bound, so it
+ * loses: the cost of a losing exploratory run is bounded by the margin
+ * instead of the configuration's own slowness. */
+double mold_cutoff(const struct mold *m);
 
 /* Writes the ids of the groups `cfg` uses to out[0..cfg.ngroups-1] in
  * increasing order; returns cfg.ngroups. All groups when k == G or before

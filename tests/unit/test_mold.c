@@ -550,8 +550,48 @@ static void test_samples(void)
     mold_free(&m);
 }
 
+/* Bounded exploration: only a first, group-leaving run of the search has
+ * a cut-off, at the best median times 1 + max(noise, margin). */
+static void test_cutoff(void)
+{
+    struct mold m;
+    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(mold_cutoff(&m) == 0); /* all groups first: nothing to compare with */
+    CHECK(mold_record(&m, cfg(4, false), 1.0, NULL));
+    CHECK(is(mold_next(&m), 2, false));
+    double c = mold_cutoff(&m);
+    CHECK(c > 1.0 * (1 + MOLD_CUTOFF_MARGIN) - 1e-12 && c < 1.0 * (1 + MOLD_CUTOFF_MARGIN) + 1e-12,
+          "cut-off %g", c);
+    /* A run cut short took longer than that: it lost, cooldown on 4 groups. */
+    CHECK(mold_record(&m, cfg(2, false), c + 0.01, NULL));
+    CHECK(is(mold_next(&m), 4, false) && mold_cutoff(&m) == 0);
+    mold_free(&m);
+    /* A noisier loop gets a wider bound. */
+    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(mold_record(&m, cfg(4, false), 1.0, NULL));
+    CHECK(mold_record(&m, cfg(4, false), 1.8, NULL)); /* spread 0.8 / (2 * 1.4) = 0.286 */
+    c = mold_cutoff(&m);
+    CHECK(c > 1.4 * 1.28 && c < 1.4 * 1.29, "cut-off %g", c);
+    mold_free(&m);
+    /* Settled, fixed, and one group: never. */
+    CHECK(mold_init(&m, 2, true, -1));
+    CHECK(mold_record(&m, cfg(2, false), 1.0, NULL) && mold_cutoff(&m) == 0);
+    mold_free(&m);
+    CHECK(mold_init(&m, 1, false, -1));
+    CHECK(mold_cutoff(&m) == 0);
+    mold_free(&m);
+    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(mold_record(&m, cfg(2, false), 1.0, NULL) && mold_cutoff(&m) > 0);
+    CHECK(mold_record(&m, cfg(1, false), 0.5, NULL));
+    for (int i = 0; i < 10 && m.phase != MOLD_SETTLED; i++)
+        CHECK(mold_record(&m, mold_next(&m), 0.5, NULL));
+    CHECK(m.phase == MOLD_SETTLED && mold_cutoff(&m) == 0);
+    mold_free(&m);
+}
+
 int main(void)
 {
+    test_cutoff();
     test_fewer_groups();
     test_phases();
     test_all_groups();
