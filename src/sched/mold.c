@@ -185,8 +185,8 @@ static bool size_step(struct mold *m, unsigned *k)
 {
     unsigned G = m->ngroups, half = G / 2 ? G / 2 : 1;
     const struct mold_entry *all = entry_find(m, sized(m, G)), *h = entry_find(m, sized(m, half));
-    if (!all || !h) {
-        m->next = sized(m, all ? half : G);
+    if (!all || all->count < m->warmup || !h) {
+        m->next = sized(m, all && all->count >= m->warmup ? half : G);
         return false;
     }
     if (mold_entry_median(h) < mold_entry_median(all) && !entry_find(m, sized(m, 1))) {
@@ -269,6 +269,7 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
     for (unsigned g = 0; g < ngroups; g++)
         m->rank[g] = g;
     m->ngroups = ngroups;
+    m->warmup = MOLD_WARMUP;
     m->forced_steal = forced_steal;
     if (fixed) {
         m->phase = MOLD_FIXED;

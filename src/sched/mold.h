@@ -18,7 +18,8 @@
  * see mold_groups().
  *
  * Exploration (seed 000, section 4.2.1), per exploration "epoch":
- *   1. all G groups, strict stealing;
+ *   1. all G groups, strict stealing, MOLD_WARMUP times (past the thesis,
+ *      which runs it once);
  *   2. half: max(1, G / 2) groups (skipped when equal to G);
  *   3. when half beat all: the minimum, 1 group (skipped if measured);
  *   4. bisection: let f be the fastest measured size, and s the faster of
@@ -57,6 +58,10 @@
  *     {G, forced policy or strict} and records samples only for the report.
  */
 
+/* Runs of all groups before the first exploratory run of an epoch: a loop
+ * run only that often never pays for exploration, and the noise of the
+ * default configuration is measured before anything is compared with it. */
+#define MOLD_WARMUP 3u
 /* Minimum relative noise assumed between two runs of one configuration. */
 #define MOLD_NOISE_FLOOR 0.03
 /* Most samples a configuration gets in one epoch through re-sampling. */
@@ -101,6 +106,8 @@ struct mold_entry {
 /* Everything the policy knows about one taskloop identity. */
 struct mold {
     unsigned ngroups;          /* G: groups of the team (>= 1) */
+    unsigned warmup;           /* all-groups runs before exploring on (MOLD_WARMUP; 1 is
+                                  the thesis's rule) */
     int forced_steal;          /* -1: explore; 0: always strict; 1: always full */
     enum mold_phase phase;     /* where exploration stands */
     unsigned epoch;            /* current exploration, 1-based (0 for fixed) */
@@ -117,7 +124,8 @@ struct mold {
     unsigned drifted;          /* consecutive drifted runs (settled) */
 };
 
-/* Prepares m for a team of `ngroups` groups (>= 1). `fixed`: the numa mode.
+/* Prepares m for a team of `ngroups` groups (>= 1), with warmup
+ * MOLD_WARMUP. `fixed`: the numa mode.
  * forced_steal: -1, 0 (strict) or 1 (full). False when out of memory. */
 bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal);
 

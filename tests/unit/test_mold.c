@@ -26,6 +26,16 @@ struct trace {
     double fastest;      /* fastest run so far */
 };
 
+/* mold_init with the thesis's single all-groups run before exploring:
+ * the traces below follow the thesis's sequence exactly (test_warmup
+ * covers MOLD_WARMUP). */
+static bool thesis_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
+{
+    bool ok = mold_init(m, ngroups, fixed, forced_steal);
+    m->warmup = 1;
+    return ok;
+}
+
 static int code(struct mold_config c)
 {
     return c.full ? F((int)c.ngroups) : (int)c.ngroups;
@@ -116,7 +126,7 @@ static void test_fewer_groups(void)
         set_sizes(&s, false, t, 8);
         s.time[1][3] = keep_full ? 0.8 : 1.2;
         struct mold m;
-        CHECK(mold_init(&m, 8, false, -1));
+        CHECK(thesis_init(&m, 8, false, -1));
         CHECK(m.phase == MOLD_SIZE && m.epoch == 1 && is(mold_next(&m), 8, false));
         explore(&m, &s, &tr, 100);
         /* 1 and 2 lose against 4 (cooldown on 4 after each); 3 wins. */
@@ -141,7 +151,7 @@ static void test_phases(void)
     set_sizes(&s, false, t, 8);
     s.time[1][3] = 2.0;
     struct mold m;
-    CHECK(mold_init(&m, 8, false, -1));
+    CHECK(thesis_init(&m, 8, false, -1));
     drive(&m, &s, &tr, 12);
     CHECK(m.phase == MOLD_SIZE && is(mold_next(&m), 3, false));
     drive(&m, &s, &tr, 1);
@@ -160,7 +170,7 @@ static void test_all_groups(void)
         s.time[0][k] = 10.0 / k;
     s.time[1][8] = 1.3; /* full loses against strict's 1.25 */
     struct mold m;
-    CHECK(mold_init(&m, 8, false, -1));
+    CHECK(thesis_init(&m, 8, false, -1));
     explore(&m, &s, &tr, 100);
     static const int order[] = {8, 4, 6, 7, F(8)};
     CHECK(firsts_are(&tr, order, 5));
@@ -179,7 +189,7 @@ static void test_small_teams(void)
     s.time[0][2] = 2.0;
     s.time[0][1] = 0.5;
     struct mold m;
-    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
     static const int one_wins[] = {2, 1};
     CHECK(runs_are(&tr, 0, one_wins, 2));
@@ -193,7 +203,7 @@ static void test_small_teams(void)
     s.time[0][2] = 1.0;
     s.time[0][1] = 2.0;
     s.time[1][2] = 0.7;
-    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
     static const int two_wins[] = {2, 1, 2, 2, 2, 2, F(2)};
     CHECK(runs_are(&tr, 0, two_wins, 7));
@@ -202,7 +212,7 @@ static void test_small_teams(void)
 
     /* One group: settled at once, nothing to explore, no drift. */
     for (int forced = -1; forced <= 1; forced++) {
-        CHECK(mold_init(&m, 1, false, forced));
+        CHECK(thesis_init(&m, 1, false, forced));
         CHECK(m.phase == MOLD_SETTLED && m.epoch == 1);
         CHECK(is(mold_next(&m), 1, forced == 1) && is(m.chosen, 1, forced == 1));
         for (unsigned i = 0; i < 3 * MOLD_DRIFT_RUNS; i++)
@@ -223,7 +233,7 @@ static void test_noisy_ties(void)
     s.noisy[0][2] = two;
     s.noisy[0][1] = one;
     struct mold m;
-    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
     CHECK(s.runs[0][2] == MOLD_RESAMPLES && s.runs[0][1] == MOLD_RESAMPLES);
     CHECK(tr.n == 2 * MOLD_RESAMPLES && tr.nloss == 0);
@@ -240,7 +250,7 @@ static void test_noisy_ties(void)
     s.time[0][2] = 1.0;
     s.time[0][1] = 2.0;
     s.time[1][2] = 1.01;
-    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
     static const int trial[] = {2, 1, 2, 2, 2, 2, F(2), F(2), F(2)};
     CHECK(runs_are(&tr, 0, trial, 9));
@@ -255,7 +265,7 @@ static void test_noisy_ties(void)
     s.noisy[0][2] = strict;
     s.time[0][1] = 0.995;
     s.noisy[1][2] = full;
-    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
     CHECK(s.runs[1][2] >= 2 && is(m.chosen, 2, true));
     mold_free(&m);
@@ -269,7 +279,7 @@ static void test_cooldown(void)
     struct trace tr = {0};
     set_sizes(&s, false, fewer, 8);
     struct mold m;
-    CHECK(mold_init(&m, 8, false, -1));
+    CHECK(thesis_init(&m, 8, false, -1));
     drive(&m, &s, &tr, 3);
     CHECK(tr.nloss == 1 && tr.loss[0] == 2 && m.cooldown == MOLD_COOLDOWN);
     for (unsigned i = 0; i < MOLD_COOLDOWN; i++) {
@@ -284,7 +294,7 @@ static void test_cooldown(void)
     memset(&tr, 0, sizeof tr);
     for (unsigned k = 1; k <= 8; k++)
         s.time[0][k] = 10.0 / k;
-    CHECK(mold_init(&m, 8, false, -1));
+    CHECK(thesis_init(&m, 8, false, -1));
     drive(&m, &s, &tr, 3 + MOLD_COOLDOWN - 1);
     CHECK(tr.nloss == 1);
     static const int want[] = {8, 4, 8, 8, 8, 8};
@@ -297,7 +307,7 @@ static void test_cooldown(void)
     s.time[0][4] = 1.0;
     s.time[0][2] = 1.02;
     s.time[0][3] = 1.5;
-    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(thesis_init(&m, 4, false, -1));
     drive(&m, &s, &tr, 2);
     CHECK(m.cooldown == 0 && m.phase == MOLD_SIZE);
     mold_free(&m);
@@ -319,7 +329,7 @@ static void test_random_tables(void)
                 s.time[full][k] = 1.0 + (double)(rng >> 11) / (double)(1ULL << 53);
             }
         struct mold m;
-        CHECK(mold_init(&m, G, false, forced));
+        CHECK(thesis_init(&m, G, false, forced));
         explore(&m, &s, &tr, 300);
         CHECK(tr.n <= 2 * (4 + G) * (MOLD_COOLDOWN + MOLD_RESAMPLES), "G=%u: %u runs", G, tr.n);
         for (unsigned i = 1; i < tr.nloss; i++)
@@ -355,7 +365,7 @@ static void test_drift(void)
     s.time[1][4] = 1.2;
     s.group_times = groups_a;
     struct mold m;
-    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(thesis_init(&m, 4, false, -1));
     explore(&m, &s, &tr, 100);
     CHECK(is(m.chosen, 4, false) && m.chosen_median == 1.0 && m.epoch == 1);
     unsigned out[4];
@@ -419,7 +429,7 @@ static void test_groups(void)
 {
     struct mold m;
     unsigned out[4];
-    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(thesis_init(&m, 4, false, -1));
     CHECK(mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 0 && out[1] == 1);
     CHECK(mold_groups(&m, cfg(4, true), out) == 4 && out[3] == 3);
 
@@ -454,7 +464,7 @@ static void test_unasked(void)
     s.time[0][1] = 2.0;
     s.time[1][3] = 0.7;
     struct mold m;
-    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(thesis_init(&m, 4, false, -1));
     drive(&m, &s, &tr, 1);
     CHECK(is(mold_next(&m), 2, false));
     CHECK(mold_record(&m, cfg(3, false), 0.5, NULL));
@@ -480,7 +490,7 @@ static void test_forced_and_fixed(void)
         s.time[forced][1] = 0.9;
         s.time[forced][3] = 1.1;
         struct mold m;
-        CHECK(mold_init(&m, 4, false, forced));
+        CHECK(thesis_init(&m, 4, false, forced));
         bool stole = false;
         while (m.phase != MOLD_SETTLED && tr.n < 100) {
             stole |= m.phase == MOLD_STEAL;
@@ -495,7 +505,7 @@ static void test_forced_and_fixed(void)
 
     for (int forced = -1; forced <= 1; forced++) {
         struct mold m;
-        CHECK(mold_init(&m, 4, true, forced));
+        CHECK(thesis_init(&m, 4, true, forced));
         CHECK(m.phase == MOLD_FIXED && m.epoch == 0);
         static const double g[] = {1, 2, 3, 4};
         for (unsigned i = 0; i < 40; i++) {
@@ -512,7 +522,7 @@ static void test_forced_and_fixed(void)
 static void test_samples(void)
 {
     struct mold m;
-    CHECK(mold_init(&m, 2, true, -1));
+    CHECK(thesis_init(&m, 2, true, -1));
     CHECK(mold_noise(&m) == MOLD_NOISE_FLOOR);
     for (unsigned i = 1; i <= MOLD_KEEP + 4; i++)
         CHECK(mold_record(&m, cfg(2, false), (double)i, NULL));
@@ -539,7 +549,7 @@ static void test_samples(void)
     CHECK(mold_entry_median(&one) == 7.0);
 
     /* Noise: floor with single samples, else the widest spread of the epoch. */
-    CHECK(mold_init(&m, 2, true, -1));
+    CHECK(thesis_init(&m, 2, true, -1));
     CHECK(mold_record(&m, cfg(2, false), 1.0, NULL));
     CHECK(mold_record(&m, cfg(1, false), 3.0, NULL));
     CHECK(mold_noise(&m) == MOLD_NOISE_FLOOR);
@@ -555,7 +565,7 @@ static void test_samples(void)
 static void test_cutoff(void)
 {
     struct mold m;
-    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(thesis_init(&m, 4, false, -1));
     CHECK(mold_cutoff(&m) == 0); /* all groups first: nothing to compare with */
     CHECK(mold_record(&m, cfg(4, false), 1.0, NULL));
     CHECK(is(mold_next(&m), 2, false));
@@ -567,20 +577,20 @@ static void test_cutoff(void)
     CHECK(is(mold_next(&m), 4, false) && mold_cutoff(&m) == 0);
     mold_free(&m);
     /* A noisier loop gets a wider bound. */
-    CHECK(mold_init(&m, 4, false, -1));
+    CHECK(thesis_init(&m, 4, false, -1));
     CHECK(mold_record(&m, cfg(4, false), 1.0, NULL));
     CHECK(mold_record(&m, cfg(4, false), 1.8, NULL)); /* spread 0.8 / (2 * 1.4) = 0.286 */
     c = mold_cutoff(&m);
     CHECK(c > 1.4 * 1.28 && c < 1.4 * 1.29, "cut-off %g", c);
     mold_free(&m);
     /* Settled, fixed, and one group: never. */
-    CHECK(mold_init(&m, 2, true, -1));
+    CHECK(thesis_init(&m, 2, true, -1));
     CHECK(mold_record(&m, cfg(2, false), 1.0, NULL) && mold_cutoff(&m) == 0);
     mold_free(&m);
-    CHECK(mold_init(&m, 1, false, -1));
+    CHECK(thesis_init(&m, 1, false, -1));
     CHECK(mold_cutoff(&m) == 0);
     mold_free(&m);
-    CHECK(mold_init(&m, 2, false, -1));
+    CHECK(thesis_init(&m, 2, false, -1));
     CHECK(mold_record(&m, cfg(2, false), 1.0, NULL) && mold_cutoff(&m) > 0);
     CHECK(mold_record(&m, cfg(1, false), 0.5, NULL));
     for (int i = 0; i < 10 && m.phase != MOLD_SETTLED; i++)
@@ -589,8 +599,33 @@ static void test_cutoff(void)
     mold_free(&m);
 }
 
+/* The default warmup: all groups MOLD_WARMUP times before half, so a loop
+ * run only that often runs no exploratory configuration at all. */
+static void test_warmup(void)
+{
+    static const double fewer[] = {0, 2.0, 1.5, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    struct script s = {0};
+    struct trace tr = {0};
+    set_sizes(&s, false, fewer, 8);
+    struct mold m;
+    CHECK(mold_init(&m, 8, false, -1) && m.warmup == MOLD_WARMUP);
+    for (unsigned i = 0; i < MOLD_WARMUP; i++) {
+        CHECK(is(mold_next(&m), 8, false) && mold_cutoff(&m) == 0);
+        drive(&m, &s, &tr, 1);
+    }
+    CHECK(is(mold_next(&m), 4, false) && mold_cutoff(&m) > 0);
+    drive(&m, &s, &tr, 1);
+    /* The same search as with one warmup run: 8, 4, 1, ... */
+    CHECK(is(mold_next(&m), 1, false));
+    s.time[1][3] = 1.2; /* full stealing loses the steal trial */
+    explore(&m, &s, &tr, 200);
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false));
+    mold_free(&m);
+}
+
 int main(void)
 {
+    test_warmup();
     test_cutoff();
     test_fewer_groups();
     test_phases();
