@@ -45,10 +45,14 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
     for (unsigned i = 0; i < budget; i++) {
         if (seq_read(s) != seen)
             return true;
-        if ((i + 1) % ILAN_SPIN_YIELD_EVERY == 0)
+        if ((i + 1) % ILAN_SPIN_YIELD_EVERY == 0) {
+            /* The spin alone can outlast a short time-out. */
+            if (deadline && os_now_ns() >= deadline)
+                return false;
             os_yield();
-        else
+        } else {
             os_cpu_relax();
+        }
     }
     for (;;) {
         unsigned w = atomic_load_explicit(&s->word, memory_order_acquire);
