@@ -44,10 +44,10 @@ static const char *find_entry(const char *json)
     return e;
 }
 
-int main(int argc, char **argv)
+/* Runs the contended loop in a child with ILAN_REPORT set; returns the
+ * report it wrote (static storage). */
+static const char *run_child(const char *self)
 {
-    if (argc > 1 && strcmp(argv[1], "child") == 0)
-        return contend();
     char path[] = "/tmp/ilan_moldability_XXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0, "cannot create a temporary file");
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     CHECK(pid >= 0, "fork failed");
     if (pid == 0) {
         setenv("ILAN_REPORT", path, 1);
-        execl("/proc/self/exe", argv[0], "child", (char *)NULL);
+        execl("/proc/self/exe", self, "child", (char *)NULL);
         _exit(127);
     }
     int status;
@@ -69,27 +69,44 @@ int main(int argc, char **argv)
     json[len] = '\0';
     fclose(f);
     unlink(path);
+    return json;
+}
 
+/* Whether the ilan mode settled contend()'s loop on a single worker. */
+static int settled_on_one(const char *e)
+{
+    const char *chosen = strstr(e, "\"chosen\": {");
+    const char *one = chosen ? strstr(chosen, "\"workers\": 1,") : NULL;
+    return strstr(e, "\"state\": \"settled\"") != NULL && one && one < strstr(chosen, "}");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "child") == 0)
+        return contend();
     const char *mode = getenv("ILAN_TASKLOOP");
-    if (mode && strcmp(mode, "ws") == 0) {
-        CHECK(strstr(json, "\"mode\": \"ws\"") && strstr(json, "\"taskloops\": [\n  ]"),
-              "ws mode records no taskloop:\n%s", json);
-        return 0;
-    }
-    const char *e = find_entry(json);
     char want[64];
     snprintf(want, sizeof want, "\"executions\": %d,", REPS);
-    CHECK(strstr(e, want) != NULL, "expected %s in:\n%s", want, e);
-    if (mode && strcmp(mode, "numa") == 0) {
-        CHECK(strstr(e, "\"state\": \"fixed\"") && strstr(e, "\"chosen\": null"),
-              "numa mode explores nothing:\n%s", e);
-        return 0;
+    /* The choice rests on measured times: a machine hiccup during the one
+     * exploratory run can mislead it, so the ilan mode gets 3 tries (each
+     * run's results are checked all the same). */
+    for (int attempt = 1;; attempt++) {
+        const char *json = run_child(argv[0]);
+        if (mode && strcmp(mode, "ws") == 0) {
+            CHECK(strstr(json, "\"mode\": \"ws\"") && strstr(json, "\"taskloops\": [\n  ]"),
+                  "ws mode records no taskloop:\n%s", json);
+            return 0;
+        }
+        const char *e = find_entry(json);
+        CHECK(strstr(e, want) != NULL, "expected %s in:\n%s", want, e);
+        if (mode && strcmp(mode, "numa") == 0) {
+            CHECK(strstr(e, "\"state\": \"fixed\"") && strstr(e, "\"chosen\": null"),
+                  "numa mode explores nothing:\n%s", e);
+            return 0;
+        }
+        /* ilan: every group first, then one; one worker wins and stays. */
+        if (settled_on_one(e))
+            return 0;
+        CHECK(attempt < 3, "ilan did not settle on one worker in 3 runs; the last:\n%s", e);
     }
-    /* ilan: both groups first, then one; one worker wins and stays. */
-    CHECK(strstr(e, "\"state\": \"settled\"") != NULL, "not settled:\n%s", e);
-    const char *chosen = strstr(e, "\"chosen\": {");
-    CHECK(chosen && strstr(chosen, "\"workers\": 1,") &&
-              strstr(chosen, "\"workers\": 1,") < strstr(chosen, "}"),
-          "ilan did not settle on one worker:\n%s", e);
-    return 0;
 }
