@@ -105,7 +105,6 @@ static bool history_matches(const struct taskloop_hist *h, void (*fn)(void *), i
 static void history_entry_free(struct taskloop_hist *h)
 {
     mold_free(&h->mold);
-    free(h->group_model_id);
     free(h->group_workers);
     free(h);
 }
@@ -120,11 +119,9 @@ static struct taskloop_hist *history_entry_new(void (*fn)(void *), iter_ull n, u
     h->fn = fn;
     h->iterations = n;
     h->nthreads = nthreads;
-    h->group_model_id = calloc(ngroups, sizeof *h->group_model_id);
     h->group_workers = calloc(ngroups, sizeof *h->group_workers);
-    if (!h->group_model_id || !h->group_workers ||
+    if (!h->group_workers ||
         !mold_init(&h->mold, ngroups, taskloop_mode == TASKLOOP_NUMA, taskloop_forced_steal)) {
-        free(h->group_model_id);
         free(h->group_workers);
         free(h);
         return NULL;
@@ -256,21 +253,22 @@ static void exec_finish(struct taskloop_exec *exec)
                                                 memory_order_relaxed, memory_order_relaxed);
     }
     struct taskloop_hist *h = exec->hist;
+    const struct team_groups *groups = &exec->team_ilan->groups;
     if (h) {
-        unsigned G = exec->ngroups;
+        unsigned G = groups->ngroups;
         double group_times[G];
         for (unsigned g = 0; g < G; g++)
             group_times[g] = exec->participates[g] ? 0.0 : -1.0;
         /* A group's time is its slowest thread's; the loop's, the slowest group's. */
         uint64_t last = exec->start_ns;
-        for (unsigned i = 0; i < exec->nthreads; i++) {
+        for (unsigned i = 0; i < groups->nthreads; i++) {
             uint64_t end = exec->slot_end[i * SLOT_STRIDE];
             if (end <= exec->start_ns)
                 continue; /* ran none of its tasks */
             if (end > last)
                 last = end;
             double t = (double)(end - exec->start_ns) * 1e-9;
-            unsigned g = exec->slot_group[i];
+            unsigned g = groups->slot_group[i];
             if (exec->participates[g] && t > group_times[g])
                 group_times[g] = t;
         }
@@ -309,10 +307,11 @@ void taskloop_ilan_end(struct taskloop_exec *exec)
         exec_finish(exec);
 }
 
-/* A new execution record for a team of n threads in G groups: one
- * allocation, the threads' end times on lines of their own. */
-static struct taskloop_exec *exec_new(unsigned n, unsigned G)
+/* A new execution record for a team with ILAN state ti: one allocation,
+ * the threads' end times on lines of their own. */
+static struct taskloop_exec *exec_new(struct team_ilan *ti)
 {
+    unsigned n = ti->groups.nthreads, G = ti->groups.ngroups;
     size_t head = (sizeof(struct taskloop_exec) + G * sizeof(bool) + ILAN_CACHE_LINE - 1) /
                   ILAN_CACHE_LINE * ILAN_CACHE_LINE;
     size_t size = head + (size_t)n * ILAN_CACHE_LINE;
@@ -322,8 +321,7 @@ static struct taskloop_exec *exec_new(unsigned n, unsigned G)
     memset(exec, 0, size);
     exec->participates = (bool *)(exec + 1);
     exec->slot_end = (uint64_t *)((char *)exec + head);
-    exec->ngroups = G;
-    exec->nthreads = n;
+    exec->team_ilan = ti;
     return exec;
 }
 
@@ -365,7 +363,7 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
     struct team *team = ts->team;
     const struct team_groups *groups = &team->ilan->groups;
     unsigned G = groups->ngroups;
-    struct taskloop_exec *exec = exec_new(team->nthreads, G);
+    struct taskloop_exec *exec = exec_new(team->ilan);
     unsigned ids_local[64], *ids = G <= 64 ? ids_local : malloc(G * sizeof *ids);
     unsigned workers_local[64], *workers = G <= 64 ? workers_local : malloc(G * sizeof *workers);
     iter_ull first_local[65], *first = G <= 64 ? first_local : malloc((G + 1) * sizeof *first);
@@ -398,7 +396,6 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
         if (fits) {
             work_ns = chooses_tasks ? h->work_ns : 0;
             h->kind = groups->kind;
-            memcpy(h->group_model_id, groups->model_id, G * sizeof *groups->model_id);
             memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
         }
         mutex_unlock(&h->lock);
@@ -420,11 +417,9 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
     exec->cfg = cfg;
     exec->calibration = calibration;
     exec->workers = total;
-    exec->slot_group = groups->slot_group;
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_now_ns();
-    exec->team_ilan = team->ilan;
     if (cutoff > 0) {
         exec->open_ns = exec->start_ns + (uint64_t)(cutoff * 1e9);
         atomic_store_explicit(&team->ilan->open_at_ns, exec->open_ns, memory_order_relaxed);

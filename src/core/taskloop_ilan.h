@@ -48,7 +48,6 @@ struct taskloop_hist {
     double work_ns;         /* the loop's work (time x threads) measured by its first
                                run in the ilan mode; 0: not measured */
     enum group_kind kind;   /* what a group was in the latest execution */
-    int *group_model_id;    /* [mold.ngroups] model id of each group (report) */
     unsigned *group_workers; /* [mold.ngroups] team threads of each group (report) */
     bool symbol_done;       /* symbol, module and module_offset are resolved */
     char symbol[128];       /* fn's name, "" when unknown */
@@ -63,9 +62,6 @@ struct taskloop_exec {
     struct mold_config cfg;           /* configuration this execution runs */
     bool calibration;                 /* measures the loop's work, not a configuration */
     unsigned workers;                 /* threads of the configuration */
-    const unsigned *slot_group;       /* the team's thread -> group map */
-    unsigned ngroups;                 /* G */
-    unsigned nthreads;                /* team size */
     uint64_t start_ns;                /* when the creator began creating its tasks */
     bool finished_by_creator;         /* the creator waits for the tasks (taskgroup) and
                                          records the execution; else the last task does */
@@ -73,7 +69,8 @@ struct taskloop_exec {
     bool *participates;               /* [G] groups of the configuration */
     uint64_t open_ns;                 /* from then on every thread may take its tasks (an
                                          exploratory run past its cut-off); 0: never */
-    struct team_ilan *team_ilan;      /* the team's state (open_at_ns is reset at the end) */
+    struct team_ilan *team_ilan;      /* the team's groups (stable while tasks of the team are
+                                         pending) and its open_at_ns, reset at the end */
     uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread
                                          finished its latest task of this execution (ns) */
 };

@@ -61,6 +61,22 @@ static bool machine_groups(struct team_groups *g)
     return ok;
 }
 
+/* [c, ...]: the cores whose key (group_key under kind k) is `key`; writes
+ * the node of the last one to *node (untouched when there is none). */
+static void json_cores_of(FILE *f, enum group_kind k, int key, int *node)
+{
+    bool first = true;
+    fputc('[', f);
+    for (int c = 0; c < topo.ncores; c++) {
+        if (group_key(&topo, k, c) != key)
+            continue;
+        fprintf(f, "%s%d", first ? "" : ", ", c);
+        first = false;
+        *node = topo.core_node[c];
+    }
+    fputc(']', f);
+}
+
 static void json_topology(FILE *f)
 {
     fprintf(f, "  \"topology\": {\n    \"source\": ");
@@ -72,33 +88,18 @@ static void json_topology(FILE *f)
     bool have = machine_groups(&g);
     fprintf(f, "    \"group_kind\": \"%s\",\n    \"groups\": [", group_kind_name(have ? g.kind : GROUP_CORE));
     for (unsigned j = 0; have && j < g.ngroups; j++) {
-        fprintf(f, "%s\n      {\"id\": %u, \"node\": ", j ? "," : "", j);
-        int id = g.model_id[j];
+        /* The node goes first in the file but is known once the cores are. */
         int node = -1;
-        /* The cores of group j: those whose node / cache / id is its model id. */
-        int cores[1024], nc = 0;
-        for (int c = 0; c < topo.ncores && nc < 1024; c++) {
-            int key = g.kind == GROUP_NODE ? topo.core_node[c]
-                      : g.kind == GROUP_LLC ? topo.core_llc[c]
-                                            : c;
-            if (key == id) {
-                cores[nc++] = c;
-                node = topo.core_node[c];
-            }
-        }
-        fprintf(f, "%d, \"cores\": ", node);
-        json_ints(f, cores, nc);
-        fputc('}', f);
+        fprintf(f, "%s\n      {\"id\": %u, \"cores\": ", j ? "," : "", j);
+        json_cores_of(f, g.kind, g.model_id[j], &node);
+        fprintf(f, ", \"node\": %d}", node);
     }
     groups_free(&g);
     fprintf(f, "\n    ],\n    \"node_cores\": [");
     for (int n = 0; n < topo.nnodes; n++) {
-        int cores[1024], nc = 0;
-        for (int c = 0; c < topo.ncores && nc < 1024; c++)
-            if (topo.core_node[c] == n)
-                cores[nc++] = c;
+        int node;
         fputs(n ? ", " : "", f);
-        json_ints(f, cores, nc);
+        json_cores_of(f, GROUP_NODE, n, &node);
     }
     fprintf(f, "],\n    \"distances\": [");
     for (int a = 0; a < topo.nnodes; a++) {

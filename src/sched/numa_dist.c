@@ -19,8 +19,7 @@ void groups_free(struct team_groups *g)
     g->ngroups = g->nthreads = 0;
 }
 
-/* The model id a thread on `core` is grouped by under kind k. */
-static int group_key(const struct topo_model *m, enum group_kind k, int core)
+int group_key(const struct topo_model *m, enum group_kind k, int core)
 {
     return k == GROUP_NODE ? m->core_node[core] : k == GROUP_LLC ? m->core_llc[core] : core;
 }

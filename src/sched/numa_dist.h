@@ -36,6 +36,10 @@ struct team_groups {
 bool groups_build(const struct topo_model *m, unsigned n, const int *slot_core,
                   struct team_groups *out);
 
+/* The model id a core is grouped by under kind k: its node, its cache, or
+ * the core itself (a group's model_id). */
+int group_key(const struct topo_model *m, enum group_kind k, int core);
+
 /* Frees a team_groups' arrays. */
 void groups_free(struct team_groups *g);
 
