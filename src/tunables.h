@@ -101,10 +101,6 @@
  * waiters wake this often to check. */
 #define ILAN_STALL_NS 200000000ull
 
-/* The creator hands an ILAN taskloop's tasks to a group's queue in batches
- * of this many: the group starts early, and pays a lock per batch. */
-#define ILAN_PUSH_BATCH 4u
-
 /* Taskloop identities the history table holds (a power of two); past
  * three quarters of it new identities run the `numa` distribution without
  * moldability (and are still counted in the report). */

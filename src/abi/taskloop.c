@@ -69,34 +69,38 @@ static struct task *taskloop_make_cb(void *tl, iter_ull i)
     return taskloop_make(tl, i);
 }
 
-/* Undeferred (if(0), final, or no team): all the copies are made first, as
- * at the encounter, then the tasks run in order on this thread. */
-static void taskloop_run_undeferred(const struct taskloop *tl)
+/* Makes every task of the loop into a new array: all the copies of the data
+ * environment are made at the encounter, before any task may start (a task
+ * that ran early could write back a lastprivate variable that a later
+ * copy would then read). The caller frees the array. */
+static struct task **taskloop_make_all(const struct taskloop *tl)
 {
     iter_ull n = tl->split.ntasks;
-    struct task *local[64];
-    struct task **tasks = local;
-    if (n > sizeof local / sizeof local[0]) {
-        tasks = malloc(n * sizeof *tasks);
-        if (!tasks)
-            ilan_fatal("out of memory for %llu undeferred taskloop tasks", n);
-    }
+    struct task **tasks = malloc(n * sizeof *tasks);
+    if (!tasks)
+        ilan_fatal("out of memory for %llu taskloop tasks", n);
     for (iter_ull i = 0; i < n; i++)
         tasks[i] = taskloop_make(tl, i);
-    for (iter_ull i = 0; i < n; i++)
+    return tasks;
+}
+
+/* Undeferred (if(0), final, or no team): the tasks run in order on this thread. */
+static void taskloop_run_undeferred(const struct taskloop *tl)
+{
+    struct task **tasks = taskloop_make_all(tl);
+    for (iter_ull i = 0; i < tl->split.ntasks; i++)
         task_run_now(tasks[i]);
-    if (tasks != local)
-        free(tasks);
+    free(tasks);
 }
 
 /* Deferred, ws mode: each task goes to the deque the placement policy names. */
 static void taskloop_queue(const struct taskloop *tl, struct ilan_thread *ts)
 {
     unsigned size = ts->team->nthreads, me = ts->team_id;
-    for (iter_ull i = 0; i < tl->split.ntasks; i++) {
-        struct task *t = taskloop_make(tl, i);
-        task_enqueue_on(t, taskloop_place(i, tl->split.ntasks, size, me));
-    }
+    struct task **tasks = taskloop_make_all(tl);
+    for (iter_ull i = 0; i < tl->split.ntasks; i++)
+        task_enqueue_on(tasks[i], taskloop_place(i, tl->split.ntasks, size, me));
+    free(tasks);
 }
 
 /* The construct, for both iteration types once n is known (n may be 0). */

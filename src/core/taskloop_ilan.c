@@ -325,33 +325,31 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti)
     return exec;
 }
 
-/* Queues tasks [lo, hi) of the loop on group g: the first `nstrict` where
- * only g's threads take them, the rest where other groups may steal. */
-static void queue_run(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned g,
-                      iter_ull lo, iter_ull hi, iter_ull nstrict,
-                      struct task *(*make)(void *, iter_ull), void *arg)
+/* Tasks made for one queue of one group, linked through next_queued. */
+struct task_run {
+    struct task *head;  /* first task, NULL when the run is empty */
+    struct task *tail;  /* last task */
+    unsigned count;     /* tasks in the run */
+};
+
+/* Makes tasks [lo, hi) of the loop into *run. Nothing is queued yet: every
+ * task's copy of the data environment is made before any task may start,
+ * as the taskloop construct requires (a task that ran early could write
+ * back a lastprivate variable that a later copy would then read). */
+static void run_make(struct task_run *run, struct taskloop_exec *exec, iter_ull lo, iter_ull hi,
+                     struct task *(*make)(void *, iter_ull), void *arg)
 {
-    for (int part = 0; part < 2; part++) {
-        iter_ull from = part == 0 ? lo : lo + nstrict, to = part == 0 ? lo + nstrict : hi;
-        struct task *head = NULL, *tail = NULL;
-        unsigned count = 0;
-        for (iter_ull i = from; i < to; i++) {
-            struct task *t = make(arg, i);
-            t->exec = exec;
-            t->next_queued = NULL;
-            if (tail)
-                tail->next_queued = t;
-            else
-                head = t;
-            tail = t;
-            /* Push in small batches: the group's threads start at once, and
-             * one lock is paid per batch, not per task. */
-            if (++count == ILAN_PUSH_BATCH || i + 1 == to) {
-                task_sched_push_group(ts, g, part == 0, head, tail, count);
-                head = tail = NULL;
-                count = 0;
-            }
-        }
+    *run = (struct task_run){NULL, NULL, 0};
+    for (iter_ull i = lo; i < hi; i++) {
+        struct task *t = make(arg, i);
+        t->exec = exec;
+        t->next_queued = NULL;
+        if (run->tail)
+            run->tail->next_queued = t;
+        else
+            run->head = t;
+        run->tail = t;
+        run->count++;
     }
 }
 
@@ -424,19 +422,32 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
         exec->open_ns = exec->start_ns + (uint64_t)(cutoff * 1e9);
         atomic_store_explicit(&team->ilan->open_at_ns, exec->open_ns, memory_order_relaxed);
     }
-    /* Other groups' runs first, from the one after ours (cyclically), and
-     * our own group's last: its threads include us, busy creating, while
-     * the others can start at once. After the last push exec belongs to
-     * the tasks: read nothing from it. */
+    /* Other groups' runs are queued first, from the one after ours
+     * (cyclically), and our own group's last: its threads include us, while
+     * the others can start at once. Each group's run is cut into its strict
+     * part (only the group's threads take it) and its shared part. After
+     * the last push exec belongs to the tasks: read nothing from it. */
     unsigned mine = groups->slot_group[ts->team_id], start = 0;
     while (start < k && ids[start] <= mine)
         start++;
+    struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
+    if (!runs)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
+    for (unsigned j = 0; j < k; j++) {
+        iter_ull strict_end = first[j] + numa_dist_strict(first[j + 1] - first[j], cfg.full);
+        run_make(&runs[2 * j], exec, first[j], strict_end, make, arg);
+        run_make(&runs[2 * j + 1], exec, strict_end, first[j + 1], make, arg);
+    }
     for (unsigned step = 0; step < k; step++) {
         unsigned j = (start + step) % k;
-        iter_ull count = first[j + 1] - first[j];
-        queue_run(ts, exec, ids[j], first[j], first[j + 1], numa_dist_strict(count, cfg.full),
-                  make, arg);
+        for (unsigned part = 0; part < 2; part++) {
+            const struct task_run *r = &runs[2 * j + part];
+            if (r->count)
+                task_sched_push_group(ts, ids[j], part == 0, r->head, r->tail, r->count);
+        }
     }
+    if (runs != runs_local)
+        free(runs);
     if (ids != ids_local)
         free(ids);
     if (workers != workers_local)
