@@ -114,15 +114,14 @@ static void env_read_num_threads(void)
     icv_global.initial.nthreads_pos = 0;
 }
 
-/* OMP_PROC_BIND: bind-var per level. Default true (= close), unlike
- * libgomp's false: ilan pins its threads even when nobody asks, one per
- * core, because every NUMA decision (first-touch placement, node-local
- * stealing, the taskloop node mapping) needs workers that stay on their
- * node. OMP_PROC_BIND=false turns binding off entirely. */
+/* OMP_PROC_BIND: bind-var per level. Default false, as libgomp: no thread
+ * is bound and no affinity mask changes unless OMP_PROC_BIND, OMP_PLACES,
+ * GOMP_CPU_AFFINITY or ILAN_RESERVE_CORES ask for binding (see
+ * env_read_places). */
 static void env_read_proc_bind(void)
 {
     const char *v = getenv("OMP_PROC_BIND");
-    icv_global.bind_list[0] = ICV_BIND_TRUE;
+    icv_global.bind_list[0] = ICV_BIND_FALSE;
     icv_global.bind_list_len = 1;
     if (v) {
         if (parse_proc_bind(v, icv_global.bind_list, ILAN_MAX_NEST_LIST,
@@ -133,6 +132,16 @@ static void env_read_proc_bind(void)
     }
     icv_global.initial.bind = icv_global.bind_list[0];
     icv_global.initial.bind_pos = 0;
+}
+
+/* Places were given (or cores reserved): binding is on unless OMP_PROC_BIND
+ * said otherwise, as libgomp does for OMP_PLACES and GOMP_CPU_AFFINITY. */
+static void env_bind_by_default(void)
+{
+    if (icv_global.bind_set)
+        return;
+    icv_global.bind_list[0] = ICV_BIND_TRUE;
+    icv_global.initial.bind = ICV_BIND_TRUE;
 }
 
 /* ILAN_RESERVE_CORES: cores left without workers (0 .. cores - 1). */
@@ -153,10 +162,29 @@ static unsigned env_read_reserve_cores(void)
     return (unsigned)n;
 }
 
-/* OMP_PLACES and ILAN_RESERVE_CORES, resolved on the machine model (built
- * here, once). Default places: every core, minus the reserved ones. As
- * libgomp, valid places turn binding on unless OMP_PROC_BIND said
- * otherwise (ilan binds by default anyway). */
+/* GOMP_CPU_AFFINITY, libgomp's older binding list: a place per CPU, in the
+ * order given. True when it set the places. */
+static bool env_read_cpu_affinity(void)
+{
+    const char *v = getenv("GOMP_CPU_AFFINITY");
+    struct place_list cpus = {0};
+    bool used = false;
+    if (!v)
+        return false;
+    if (!parse_cpu_affinity(v, &cpus))
+        env_invalid("GOMP_CPU_AFFINITY", v);
+    else if (!(used = places_setup_cpus(&cpus)))
+        env_complain("GOMP_CPU_AFFINITY", v, " (no CPU of it in this process's set)");
+    place_list_free(&cpus);
+    return used;
+}
+
+/* OMP_PLACES, else GOMP_CPU_AFFINITY (libgomp's precedence), and
+ * ILAN_RESERVE_CORES, resolved on the machine model (built here, once).
+ * Valid places, or reserved cores, turn binding on unless OMP_PROC_BIND
+ * said otherwise. Default places (when binding is asked for without a
+ * list): every core, minus the reserved ones. With binding off there are
+ * no places at all, as in libgomp. */
 static void env_read_places(void)
 {
     const char *v = getenv("OMP_PLACES");
@@ -164,26 +192,29 @@ static void env_read_places(void)
     unsigned reserve = env_read_reserve_cores();
     free(icv_global.places);
     icv_global.places = NULL;
-    if (!v || !parse_places_syntax(v)) {
-        if (v)
-            env_invalid("OMP_PLACES", v);
-        places_setup(NULL, reserve);
-        return;
-    }
-    if (!places_setup(v, reserve)) {
+    bool given = false;
+    if (v && !parse_places_syntax(v))
+        env_invalid("OMP_PLACES", v);
+    else if (v && !places_setup(v, reserve))
         env_complain("OMP_PLACES", v, " (no place left in this process's CPUs)");
-        return;
+    else if (v)
+        given = true;
+    if (given) {
+        while (isspace((unsigned char)*v))
+            v++;
+        size_t len = strlen(v);
+        while (len > 0 && isspace((unsigned char)v[len - 1]))
+            len--;
+        icv_global.places = strndup(v, len); /* trimmed; NULL if out of memory, as if unset */
+    } else {
+        given = env_read_cpu_affinity();
     }
-    while (isspace((unsigned char)*v))
-        v++;
-    size_t len = strlen(v);
-    while (len > 0 && isspace((unsigned char)v[len - 1]))
-        len--;
-    icv_global.places = strndup(v, len); /* trimmed; NULL if out of memory, as if unset */
-    if (!icv_global.bind_set) {
-        icv_global.bind_list[0] = ICV_BIND_TRUE;
-        icv_global.initial.bind = ICV_BIND_TRUE;
-    }
+    if (!given)
+        places_setup(NULL, reserve);
+    if (given || reserve > 0)
+        env_bind_by_default();
+    if (icv_global.initial.bind == ICV_BIND_FALSE)
+        places_clear();
 }
 
 /* OMP_MAX_ACTIVE_LEVELS, else the deprecated OMP_NESTED, else libgomp 12's

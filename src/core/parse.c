@@ -527,6 +527,20 @@ static bool places_grammar(const char *text, int *kind, unsigned long *count,
     return at_end(s);
 }
 
+/* Hands a builder's places over to *out (first[] gets its closing entry). */
+static bool builder_finish(struct places_builder *b, struct place_list *out)
+{
+    if (!intvec_push(&b->first, (int)b->cpus.n))
+        return false;
+    place_list_free(out);
+    out->n = b->first.n - 1;
+    out->first = (unsigned *)b->first.v;
+    out->cpus = b->cpus.v;
+    b->first.v = NULL;
+    b->cpus.v = NULL;
+    return true;
+}
+
 bool parse_places_syntax(const char *text)
 {
     int kind;
@@ -543,16 +557,7 @@ bool parse_places(const char *text, int *kind, unsigned long *count, struct plac
     if (ok && k == PLACES_EXPLICIT && b.first.n == 0)
         ok = false; /* every place excluded */
     if (ok && k == PLACES_EXPLICIT) {
-        /* Hand the arrays over: first[] gets its closing entry. */
-        ok = intvec_push(&b.first, (int)b.cpus.n);
-        if (ok) {
-            place_list_free(out);
-            out->n = b.first.n - 1;
-            out->first = (unsigned *)b.first.v;
-            out->cpus = b.cpus.v;
-            b.first.v = NULL;
-            b.cpus.v = NULL;
-        }
+        ok = builder_finish(&b, out);
     } else if (ok) {
         place_list_free(out);
     }
@@ -561,6 +566,38 @@ bool parse_places(const char *text, int *kind, unsigned long *count, struct plac
         *count = c;
     }
     free(b.cur.v);
+    free(b.cpus.v);
+    free(b.first.v);
+    return ok;
+}
+
+bool parse_cpu_affinity(const char *text, struct place_list *out)
+{
+    struct places_builder b = {0};
+    const char *s = text;
+    bool ok = !at_end(s);
+    while (ok && !at_end(s)) {
+        unsigned long lo, hi, stride = 1;
+        ok = take_ulong(&s, &lo) && lo <= INT_MAX;
+        hi = lo;
+        if (ok && take_char(&s, '-')) {
+            ok = take_ulong(&s, &hi) && hi >= lo && hi <= INT_MAX;
+            if (ok && take_char(&s, ':'))
+                ok = take_ulong(&s, &stride) && stride > 0;
+        }
+        for (unsigned long cpu = lo; ok && cpu <= hi; cpu += stride)
+            ok = b.first.n < PLACES_MAX && intvec_push(&b.first, (int)b.cpus.n) &&
+                 intvec_push(&b.cpus, (int)cpu);
+        /* Items are separated by spaces, a comma, or both. */
+        const char *after = s;
+        s = skip_spaces(s);
+        bool separated = s != after; /* a trailing comma is not */
+        bool comma = *s == ',';
+        if (comma)
+            s = skip_spaces(s + 1);
+        ok = ok && (comma ? !at_end(s) : separated || at_end(s));
+    }
+    ok = ok && builder_finish(&b, out);
     free(b.cpus.v);
     free(b.first.v);
     return ok;

@@ -101,6 +101,13 @@ bool parse_places_syntax(const char *text);
  * huge CPU number, an empty place, or no place left. The caller frees *out. */
 bool parse_places(const char *text, int *kind, unsigned long *count, struct place_list *out);
 
+/* GOMP_CPU_AFFINITY (libgomp's binding list): CPU numbers and ranges
+ * "lo-hi" or "lo-hi:stride", separated by spaces and/or a comma, e.g.
+ * "0 3 1-2 4-15:2". Each CPU, in the order given (repeats kept), becomes a
+ * place of its own in *out. Invalid: anything else, hi < lo, stride 0, an
+ * empty list. The caller frees *out. */
+bool parse_cpu_affinity(const char *text, struct place_list *out);
+
 /* Frees a place list and leaves it empty. */
 void place_list_free(struct place_list *l);
 

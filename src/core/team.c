@@ -30,6 +30,27 @@ unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct ic
     return n ? n : 1;
 }
 
+/* Resolves the size n of a region the calling thread is about to start and
+ * claims its n - 1 new threads in the contention group's busy count, in one
+ * step: regions started at the same moment by threads of a nested team
+ * cannot together pass OMP_THREAD_LIMIT. Released by team_end. */
+static unsigned team_reserve(struct ilan_thread *ts, unsigned num_threads, bool if_clause,
+                             unsigned active_level)
+{
+    unsigned busy = atomic_load_explicit(&team_busy_threads, memory_order_relaxed);
+    for (;;) {
+        unsigned n = team_resolve_size(num_threads, if_clause, &ts->icv, active_level, busy,
+                                       icv_global.num_procs);
+        if (n == 1)
+            return 1;
+        if (atomic_compare_exchange_weak_explicit(&team_busy_threads, &busy, busy + n - 1,
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+            wait_update_spin_budget(busy + n - 1);
+            return n;
+        }
+    }
+}
+
 /* A team with room for n threads: the calling thread's hot team for
  * top-level regions of non-pool threads (the same workers, hence the same
  * cores, region after region), else one of its spare teams, else a new one. */
@@ -193,9 +214,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     struct team *parent = ts->team;
     unsigned level = parent ? parent->level : 0;
     unsigned active_level = parent ? parent->active_level : 0;
-    unsigned busy = atomic_load_explicit(&team_busy_threads, memory_order_relaxed);
-    unsigned n = team_resolve_size(num_threads, if_clause, &ts->icv, active_level, busy,
-                                   icv_global.num_procs);
+    unsigned n = team_reserve(ts, num_threads, if_clause, active_level);
 
     bool top_level = parent == NULL && ts->worker == NULL && n > 1;
     struct team *t = team_obtain(ts, n, top_level);
@@ -229,8 +248,6 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
         thread_enter_first_ws(ts, t);
 
     if (n > 1) {
-        busy = atomic_fetch_add_explicit(&team_busy_threads, n - 1, memory_order_relaxed) + n - 1;
-        wait_update_spin_budget(busy);
         atomic_store_explicit(&t->unfinished, n - 1, memory_order_relaxed);
         /* pool_dispatch's release store publishes everything written above. */
         for (unsigned i = 1; i < n; i++)

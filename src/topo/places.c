@@ -245,6 +245,19 @@ void places_format(char *buf, unsigned long size)
         buf[size - 1] = '\0';
 }
 
+/* Keeps the places of `given` whose CPUs all belong to the model in
+ * places.os; one warning line naming `var` when some were dropped. False
+ * when none is left. */
+static bool places_keep_usable(const struct place_list *given, const char *var)
+{
+    unsigned dropped;
+    bool used = places_filter(&topo, given, &places.os, &dropped);
+    if (dropped && used)
+        ilan_warn("%s: %u place%s naming CPUs outside this process's set dropped; %u left", var,
+                  dropped, dropped == 1 ? "" : "s", places.os.n);
+    return used;
+}
+
 bool places_setup(const char *text, unsigned reserve)
 {
     bool *reserved = calloc((size_t)topo.ncores + 1, sizeof *reserved);
@@ -258,12 +271,7 @@ bool places_setup(const char *text, unsigned reserve)
         struct place_list parsed = {0};
         if (parse_places(text, &kind, &count, &parsed)) {
             if (kind == PLACES_EXPLICIT) {
-                unsigned dropped;
-                used = places_filter(&topo, &parsed, &places.os, &dropped);
-                if (dropped && used)
-                    ilan_warn("OMP_PLACES: %u place%s naming CPUs outside this process's set "
-                              "dropped; %u left",
-                              dropped, dropped == 1 ? "" : "s", places.os.n);
+                used = places_keep_usable(&parsed, "OMP_PLACES");
             } else {
                 used = places_from_model(&topo, kind, count, reserved, &places.os);
             }
@@ -276,4 +284,20 @@ bool places_setup(const char *text, unsigned reserve)
     free(reserved);
     places_map();
     return used || !text;
+}
+
+bool places_setup_cpus(const struct place_list *given)
+{
+    if (!places_keep_usable(given, "GOMP_CPU_AFFINITY"))
+        return false;
+    places.is_default = false;
+    places_map();
+    return true;
+}
+
+void places_clear(void)
+{
+    place_list_free(&places.os);
+    places.is_default = true;
+    places_map();
 }

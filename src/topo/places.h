@@ -43,6 +43,16 @@ bool places_filter(const struct topo_model *m, const struct place_list *in,
  * caller warns, and the default (cores minus reserved) is used. */
 bool places_setup(const char *text, unsigned reserve);
 
+/* The places of GOMP_CPU_AFFINITY (already parsed: a CPU per place, OS
+ * numbers), keeping those in this process's set (one warning line when
+ * some are dropped). False, changing nothing the caller relies on, when
+ * none is usable: the caller warns and sets up the default. */
+bool places_setup_cpus(const struct place_list *given);
+
+/* No places at all, as when binding is off (libgomp: omp_get_num_places()
+ * is 0 unless OMP_PROC_BIND or OMP_PLACES ask for binding). */
+void places_clear(void);
+
 /* omp_display_env's form of the list: "{0},{1:2}" (runs as start:length),
  * written into buf (always NUL-terminated). */
 void places_format(char *buf, unsigned long size);

@@ -344,6 +344,26 @@ out:
 /* The what-if description: "HWLOC_SYNTHETIC=..." or "HWLOC_XMLFILE=...". */
 static char topo_whatif_text[256];
 
+/* hwloc falls back to the real machine, silently, when a what-if variable
+ * names something it cannot load (HWLOC_SYNTHETIC=garbage, a missing or
+ * malformed HWLOC_XMLFILE): say so once, since every NUMA decision then
+ * describes another machine than the user meant. */
+static void topo_check_whatif_loaded(void)
+{
+    const char *names[] = {"HWLOC_SYNTHETIC", "HWLOC_XMLFILE"};
+    const char *thissystem = getenv("HWLOC_THISSYSTEM");
+    if (topo.whatif || (thissystem && thissystem[0] == '1'))
+        return;
+    for (int i = 0; i < 2; i++) {
+        const char *v = getenv(names[i]);
+        if (v && v[0]) {
+            ilan_warn("%s='%s' could not be loaded as a what-if topology; using the real machine",
+                      names[i], v);
+            return;
+        }
+    }
+}
+
 void topo_init(void)
 {
     static bool done;
@@ -358,6 +378,7 @@ void topo_init(void)
 #endif
     if (!built)
         topo_build_fallback(&topo, allowed, nallowed);
+    topo_check_whatif_loaded();
     if (topo.whatif) {
         const char *syn = getenv("HWLOC_SYNTHETIC");
         const char *xml = getenv("HWLOC_XMLFILE");

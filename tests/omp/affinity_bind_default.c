@@ -1,9 +1,10 @@
-// affinity_bind_default.c - ilan's default with nothing set: places are the
-// cores of the process's set, proc-bind is true (= close), the default team
-// has one thread per core, thread i bound to the i-th core (compact), and a
-// second region of the same size finds every thread on the same core. Other
-// runtimes bind nothing by default: there only the team is checked.
+// affinity_bind_default.c - OMP_PROC_BIND=true with no OMP_PLACES: places
+// are the cores of the process's set, the default team has one thread per
+// core, thread i bound to the i-th core (compact), and a second region of
+// the same size finds every thread on the same core. Other runtimes choose
+// other default places: there only the team is checked.
 // ilan-test: threads=default,1,2,3,8
+// ilan-test: env=OMP_PROC_BIND=true
 #include "affinity_common.h"
 
 int main(void)
@@ -16,7 +17,7 @@ int main(void)
     if (!ilan_test_on_ilan())
         return 0;
 
-    CHECK(omp_get_proc_bind() == omp_proc_bind_true, "default proc-bind %d, want true",
+    CHECK(omp_get_proc_bind() == omp_proc_bind_true, "proc-bind %d, want true",
           (int)omp_get_proc_bind());
     int P = omp_get_num_places();
     /* places: the cores, i.e. disjoint, covering the process's CPUs, in order */

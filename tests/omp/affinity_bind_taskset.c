@@ -1,7 +1,8 @@
-// affinity_bind_taskset.c - under `taskset -c 1` with nothing else set,
+// affinity_bind_taskset.c - under `taskset -c 1` with OMP_PROC_BIND=true,
 // every thread of every team (any size) is allowed CPU 1 only and runs there;
 // ilan's default places are then the one core holding CPU 1.
 // ilan-test: threads=default,1,2,8
+// ilan-test: env=OMP_PROC_BIND=true
 // ilan-test: prefix: taskset -c 1
 #include "affinity_common.h"
 

@@ -680,6 +680,19 @@ static inline void aff_check_bound_to_places(const char *what, int T, const stru
 
 /* Two regions of the same size: every thread number finds the same place and
  * the same affinity (and, bound to one CPU, the same CPU). */
+/* No thread of the team is bound: each may run on the process's whole
+ * set, as it was at start-up, and has no place. */
+static inline void aff_check_unbound(const char *what, int T, const struct aff_rec *r)
+{
+    char a[256], b[256];
+    for (int i = 0; i < T; i++) {
+        CHECK(CPU_EQUAL(&r[i].mask, &aff_process_set), "%s: thread %d has the affinity "
+              "{%s}, want the process's {%s}", what, i, aff_set_str(&r[i].mask, a, sizeof a),
+              aff_set_str(&aff_process_set, b, sizeof b));
+        CHECK(r[i].place == -1, "%s: thread %d has place %d, want -1", what, i, r[i].place);
+    }
+}
+
 static inline void aff_check_same(const char *what, int T, const struct aff_rec *a,
                                   const struct aff_rec *b)
 {

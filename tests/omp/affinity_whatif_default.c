@@ -1,11 +1,12 @@
-// affinity_whatif_default.c - ilan's default on the 64-core, 8-node what-if
-// machine (nothing but HWLOC_SYNTHETIC set): places are the 64 cores, the
+// affinity_whatif_default.c - ilan's default places on the 64-core, 8-node
+// what-if machine (HWLOC_SYNTHETIC and OMP_PROC_BIND=true set, no
+// OMP_PLACES): places are the 64 cores, the
 // default team has one thread per core, thread i on core i (compact, node by
 // node: node i/8), bound; a second region of the same size finds every
 // thread where it was. On another runtime (no what-if, no default binding)
 // only the team is checked.
 // ilan-test: threads=default,8,64
-// ilan-test: env=HWLOC_SYNTHETIC=pack:2%20numa:4%20core:8%20pu:1
+// ilan-test: env=HWLOC_SYNTHETIC=pack:2%20numa:4%20core:8%20pu:1;OMP_PROC_BIND=true
 #include "affinity_common.h"
 
 static struct aff_rec first[AFF_MAXT];
@@ -21,7 +22,7 @@ int main(void)
         m.valid = 0;
     if (on_ilan) {
         aff_check_places_model(&m, "cores");
-        CHECK(omp_get_proc_bind() == omp_proc_bind_true, "default proc-bind %d, want true",
+        CHECK(omp_get_proc_bind() == omp_proc_bind_true, "proc-bind %d, want true",
               (int)omp_get_proc_bind());
         CHECK(omp_get_max_threads() == want_T, "default team of %d, want %d",
               omp_get_max_threads(), want_T);

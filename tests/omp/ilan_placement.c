@@ -6,7 +6,7 @@
 // ilan_placement_full.c, which includes this file) the strict part of each
 // block, its first ceil(16/3) = 6 tasks, still runs on node k, and every
 // iteration runs exactly once either way.
-// ilan-test: threads=8 tsan env=HWLOC_SYNTHETIC=numa:4%20core:2%20pu:1;ILAN_TASKLOOP=numa;ILAN_STEAL_POLICY=strict
+// ilan-test: threads=8 tsan env=HWLOC_SYNTHETIC=numa:4%20core:2%20pu:1;OMP_PROC_BIND=close;ILAN_TASKLOOP=numa;ILAN_STEAL_POLICY=strict
 #include "check.h"
 
 /* ilan's extension API, looked up at run time (the test links against the

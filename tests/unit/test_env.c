@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "abi/env.h"
 #include "core/icv.h"
+#include "topo/places.h"
 #include "os/linux/thread.h"
 #include "tunables.h"
 #include "unit.h"
@@ -71,7 +72,8 @@ static void test_defaults(void)
     CHECK(!i->dyn);
     CHECK(i->max_active_levels == 1);
     CHECK(i->thread_limit == 0xffffffffu);
-    CHECK(i->bind == ICV_BIND_TRUE && !icv_global.bind_set); /* ilan binds by default */
+    CHECK(i->bind == ICV_BIND_FALSE && !icv_global.bind_set); /* as libgomp: nothing bound */
+    CHECK(places.os.n == 0); /* no places unless binding is asked for */
     CHECK(i->default_device == 0 && i->def_allocator == 1);
     CHECK(icv_global.wait_policy == -1 && !icv_global.spin_count_set);
     CHECK(icv_global.spin_count == ILAN_SPIN_DEFAULT);
@@ -152,7 +154,7 @@ static void test_bad(void)
     CHECK(i->nthreads == icv_global.num_procs && i->run_sched == ICV_SCHED_DYNAMIC);
     CHECK(!i->dyn && i->max_active_levels == 1 && i->thread_limit == 0xffffffffu);
     CHECK(!icv_global.cancellation && icv_global.max_task_priority == 0);
-    CHECK(icv_global.wait_policy == -1 && i->bind == ICV_BIND_TRUE);
+    CHECK(icv_global.wait_policy == -1 && i->bind == ICV_BIND_FALSE);
     CHECK(icv_global.stacksize == 0 && icv_global.places == NULL && i->default_device == 0);
 
     CHECK(RUN("OMP_NUM_THREADS=4x", "OMP_SCHEDULE=", "OMP_DYNAMIC=", "OMP_THREAD_LIMIT=-3",

@@ -305,6 +305,38 @@ static void test_places(void)
     CHECK(!parse_places_syntax("{a}"));
 }
 
+/* The places parse_cpu_affinity made, as "{a},{b},..." in buf. */
+static const char *affinity_places(const char *text, char *buf, size_t size)
+{
+    struct place_list l = {0};
+    size_t used = 0;
+    buf[0] = '\0';
+    if (!parse_cpu_affinity(text, &l))
+        return "invalid";
+    for (unsigned i = 0; i < l.n && used + 16 < size; i++) {
+        CHECK(l.first[i + 1] == l.first[i] + 1); /* one CPU per place */
+        used += (size_t)snprintf(buf + used, size - used, "%s{%d}", i ? "," : "", l.cpus[l.first[i]]);
+    }
+    place_list_free(&l);
+    return buf;
+}
+
+static void test_cpu_affinity(void)
+{
+    char b[256];
+    CHECK(strcmp(affinity_places("0", b, sizeof b), "{0}") == 0);
+    CHECK(strcmp(affinity_places("1 0", b, sizeof b), "{1},{0}") == 0);
+    CHECK(strcmp(affinity_places(" 3,1 , 2 ", b, sizeof b), "{3},{1},{2}") == 0);
+    CHECK(strcmp(affinity_places("0-3", b, sizeof b), "{0},{1},{2},{3}") == 0);
+    CHECK(strcmp(affinity_places("0-6:3 1", b, sizeof b), "{0},{3},{6},{1}") == 0);
+    CHECK(strcmp(affinity_places("1,0,1", b, sizeof b), "{1},{0},{1}") == 0); /* repeats kept */
+    CHECK(strcmp(affinity_places("2-2", b, sizeof b), "{2}") == 0);
+    const char *bad[] = {"", "  ", "abc", "1-0", "0-3:0", "0-", "-1", "1 x", "0,,1", "0 1,", "1.5",
+                         "0-3:", "99999999999"};
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(strcmp(affinity_places(bad[i], b, sizeof b), "invalid") == 0);
+}
+
 int main(void)
 {
     test_bool();
@@ -317,5 +349,6 @@ int main(void)
     test_spincount();
     test_allocator();
     test_places();
+    test_cpu_affinity();
     return unit_report();
 }
