@@ -20,13 +20,37 @@ int taskloop_forced_steal = -1;
 
 /* ---- team state ------------------------------------------------------------ */
 
-/* The model core of team thread i's place, -1 without binding. */
-static int slot_core(const struct team *t, unsigned i)
+/* The model core each thread of team t is grouped by (groups_build's
+ * input; -1: a group of its own). Bound: the core of its place. Unbound,
+ * cores mean nothing (the OS moves threads between them at will), so each
+ * thread is its own group (moldability by thread count) unless the CPUs the
+ * threads last ran on span several NUMA nodes: then each counts as on the
+ * first core of its node, so the groups are the nodes. That is a best
+ * effort, since unbound threads may change node; the report says so. */
+static void team_slot_cores(const struct team *t, int *cores)
 {
-    if (!t->bind_kind)
-        return -1;
-    int place = t->bind_slots[i].place;
-    return topo_core_of_cpu(places.os.cpus[places.os.first[place]]);
+    unsigned n = t->nthreads;
+    if (t->bind_kind) {
+        for (unsigned i = 0; i < n; i++) {
+            int place = t->bind_slots[i].place;
+            cores[i] = topo_core_of_cpu(places.os.cpus[places.os.first[place]]);
+        }
+        return;
+    }
+    int seen_node = -1;
+    bool several = false;
+    for (unsigned i = 0; i < n; i++) {
+        int cpu = topo_num_nodes() > 1
+                      ? atomic_load_explicit(&t->slot_cpu[i], memory_order_relaxed) : -1;
+        int core = cpu < 0 ? -1 : topo_core_of_real_cpu(cpu);
+        int node = core < 0 ? -1 : topo.core_node[core];
+        cores[i] = node < 0 ? -1 : topo_first_core_of_node(node);
+        several |= node >= 0 && seen_node >= 0 && node != seen_node;
+        if (node >= 0)
+            seen_node = node;
+    }
+    for (unsigned i = 0; i < n && !several; i++)
+        cores[i] = -1;
 }
 
 static void team_ilan_free(struct team_ilan *ti)
@@ -34,6 +58,7 @@ static void team_ilan_free(struct team_ilan *ti)
     if (!ti)
         return;
     groups_free(&ti->groups);
+    free(ti->cores);
     free(ti->queues);
     free(ti);
 }
@@ -44,19 +69,30 @@ void taskloop_ilan_team_begin(struct team *t)
         return;
     int key[7] = {(int)t->nthreads, (int)t->bind_kind};
     memcpy(key + 2, t->bind_key, sizeof t->bind_key);
-    if (t->ilan && memcmp(t->ilan->key, key, sizeof key) == 0)
-        return; /* the usual case: the same team in the same places */
+    int local[64], *cores = t->nthreads <= 64 ? local : malloc(t->nthreads * sizeof *cores);
+    if (!cores)
+        ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
+    team_slot_cores(t, cores);
+    /* The usual case: the same team on the same cores as last time. */
+    bool same = t->ilan && memcmp(t->ilan->key, key, sizeof key) == 0 &&
+                memcmp(t->ilan->cores, cores, t->nthreads * sizeof *cores) == 0;
+    if (same) {
+        if (cores != local)
+            free(cores);
+        return;
+    }
     team_ilan_free(t->ilan);
     t->ilan = NULL;
     struct team_ilan *ti = calloc(1, sizeof *ti);
-    int *cores = malloc(t->nthreads * sizeof *cores);
-    if (!ti || !cores)
+    int *kept = malloc(t->nthreads * sizeof *kept);
+    if (!ti || !kept)
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
-    for (unsigned i = 0; i < t->nthreads; i++)
-        cores[i] = slot_core(t, i);
+    memcpy(kept, cores, t->nthreads * sizeof *kept);
+    ti->cores = kept;
     if (!groups_build(&topo, t->nthreads, cores, &ti->groups))
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
-    free(cores);
+    if (cores != local)
+        free(cores);
     ti->queues = aligned_alloc(ILAN_CACHE_LINE, ti->groups.ngroups * sizeof *ti->queues);
     if (!ti->queues)
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);

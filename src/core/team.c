@@ -8,7 +8,9 @@
 #include "abi/affinity_fmt.h"
 #include "core/pool.h"
 #include "core/taskloop_ilan.h"
+#include "os/linux/affinity.h"
 #include "topo/bind.h"
+#include "topo/topo.h"
 
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
 
@@ -70,9 +72,13 @@ static struct team *team_obtain(struct ilan_thread *ts, unsigned n, bool top_lev
     }
     if (t->capacity < n) {
         struct worker **grown = realloc(t->workers, n * sizeof *grown);
-        if (!grown)
+        _Atomic int *cpus = grown ? realloc(t->slot_cpu, n * sizeof *cpus) : NULL;
+        if (!grown || !cpus)
             ilan_fatal("out of memory starting a parallel region of %u threads", n);
+        for (unsigned i = t->capacity; i < n; i++)
+            atomic_init(&cpus[i], -1);
         t->workers = grown;
+        t->slot_cpu = cpus;
         t->capacity = n;
     }
     return t;
@@ -111,8 +117,11 @@ static void team_reset(struct team *t, unsigned n)
 }
 
 /* The ICVs the implicit tasks of a region start with: the encountering
- * task's, moved one step down the OMP_NUM_THREADS / OMP_PROC_BIND lists. */
-static struct icv child_icv_of(const struct icv *parent)
+ * task's, moved one step down the OMP_NUM_THREADS / OMP_PROC_BIND lists.
+ * Past the end of the OMP_PROC_BIND list, a proc_bind clause (0: none)
+ * becomes the new tasks' bind-var while binding is on, even for a team of
+ * one (as libgomp: omp_get_proc_bind() inside reports the clause). */
+static struct icv child_icv_of(const struct icv *parent, unsigned proc_bind)
 {
     struct icv c = *parent;
     unsigned pos = parent->nthreads_pos + 1u;
@@ -124,6 +133,9 @@ static struct icv child_icv_of(const struct icv *parent)
     if (pos < icv_global.bind_list_len) {
         c.bind = icv_global.bind_list[pos];
         c.bind_pos = (unsigned char)pos;
+    } else if (proc_bind >= ICV_BIND_PRIMARY && proc_bind <= ICV_BIND_SPREAD &&
+               parent->bind != ICV_BIND_FALSE) {
+        c.bind = proc_bind;
     }
     return c;
 }
@@ -143,8 +155,12 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
      * of the league. */
     ts->teams_num = t->master_saved.teams_num;
     ts->teams_count = t->master_saved.teams_count;
-    /* Pinned only when its place changes; shown when first in a region or moved. */
+    /* Pinned only when its place changes; shown when first in a region or
+     * moved. Unbound, it says where it runs: the next region's ILAN groups
+     * follow the CPUs the threads ran on. */
     bool moved = t->bind_kind && bind_enter(ts, t, team_id);
+    if (!t->bind_kind && t->ilan && topo_num_nodes() > 1)
+        atomic_store_explicit(&t->slot_cpu[team_id], os_current_cpu(), memory_order_relaxed);
     if (__builtin_expect(icv_global.display_affinity, 0) && (moved || !ts->affinity_shown)) {
         ts->affinity_shown = true;
         affinity_display_self();
@@ -229,7 +245,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     t->parent = parent;
     t->fn = fn;
     t->data = data;
-    t->child_icv = child_icv_of(&ts->icv);
+    t->child_icv = child_icv_of(&ts->icv, proc_bind);
     bind_team_begin(ts, t, n, proc_bind);
     team_reset(t, n);
     task_team_prepare(t, n);
@@ -322,6 +338,7 @@ void team_free(struct team *t)
     taskloop_ilan_team_free(t);
     free(t->bind_slots);
     free(t->workers);
+    free(t->slot_cpu);
     free(t);
 }
 

@@ -30,7 +30,10 @@ struct team {
     void *data;                        /* its argument block */
     struct icv child_icv;              /* ICVs every implicit task starts with */
     struct worker **workers;           /* workers[i] runs team_id i; workers[0] unused (master) */
-    unsigned capacity;                 /* entries allocated in workers[] */
+    unsigned capacity;                 /* entries allocated in workers[] and slot_cpu[] */
+    _Atomic int *slot_cpu;             /* slot_cpu[i]: the CPU thread i ran on when it last entered
+                                          this team unbound (-1: not known); read when the
+                                          team's ILAN groups are built (taskloop_ilan.c) */
     struct ilan_thread master_saved;   /* the master's thread state before the region */
     bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
     bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */

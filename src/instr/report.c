@@ -47,15 +47,19 @@ static void json_ints(FILE *f, const int *v, int n)
     fputc(']', f);
 }
 
-/* The groups a team of one thread per place would have. */
+/* The groups a team of one thread per place would have; with no places
+ * (threads unbound), those of one unbound thread per core: the NUMA nodes
+ * on a machine of several, else a group per thread (taskloop_ilan.c). */
 static bool machine_groups(struct team_groups *g)
 {
-    unsigned n = places.os.n;
+    bool bound = places.os.n > 0;
+    unsigned n = bound ? places.os.n : (unsigned)topo.ncores;
     int *cores = malloc((n ? n : 1) * sizeof *cores);
     if (!cores)
         return false;
     for (unsigned p = 0; p < n; p++)
-        cores[p] = topo_core_of_cpu(places.os.cpus[places.os.first[p]]);
+        cores[p] = bound ? topo_core_of_cpu(places.os.cpus[places.os.first[p]])
+                   : topo.nnodes > 1 ? topo_first_core_of_node(topo.core_node[p]) : -1;
     bool ok = groups_build(&topo, n, cores, g);
     free(cores);
     return ok;
@@ -82,6 +86,11 @@ static void json_topology(FILE *f)
     fprintf(f, "  \"topology\": {\n    \"source\": ");
     json_string(f, topo.source ? topo.source : "unknown");
     fprintf(f, ",\n    \"whatif\": %s,\n", topo.whatif ? "true" : "false");
+    /* Unbound threads may move: their groups are a best effort. */
+    fprintf(f, "    \"binding\": \"%s\",\n",
+            places.os.n ? "places"
+                        : "none: threads are unbound, locality groups follow the CPUs they ran on "
+                          "(best effort)");
     fprintf(f, "    \"packages\": %d, \"nodes\": %d, \"llcs\": %d, \"cores\": %d, \"pus\": %d,\n",
             topo.npackages, topo.nnodes, topo.nllcs, topo.ncores, topo.npus);
     struct team_groups g = {0};
@@ -215,8 +224,9 @@ static void write_json(FILE *f)
 /* ILAN_REPORT=stderr: a few lines per taskloop identity. */
 static void write_summary(FILE *f)
 {
-    fprintf(f, "ilan report: mode %s, %d nodes, %d cores (%s)\n", mode_name(taskloop_mode),
-            topo.nnodes, topo.ncores, topo.source ? topo.source : "unknown");
+    fprintf(f, "ilan report: mode %s, %d nodes, %d cores (%s)%s\n", mode_name(taskloop_mode),
+            topo.nnodes, topo.ncores, topo.source ? topo.source : "unknown",
+            places.os.n ? "" : "; threads unbound: locality groups are a best effort");
     for (unsigned i = 0; i < taskloop_history_slots(); i++) {
         struct taskloop_hist *h = taskloop_history_at(i);
         if (!h)

@@ -417,6 +417,24 @@ int topo_core_of_cpu(int os_cpu)
     return -1;
 }
 
+int topo_core_of_real_cpu(int cpu)
+{
+    if (!topo.whatif)
+        return topo_core_of_cpu(cpu);
+    for (int p = 0; p < topo.npus; p++)
+        if (topo.pu_real[p] == cpu)
+            return topo.pu_core[p];
+    return -1;
+}
+
+int topo_first_core_of_node(int node)
+{
+    for (int c = 0; c < topo.ncores; c++)
+        if (topo.core_node[c] == node)
+            return c;
+    return -1;
+}
+
 int topo_node_of_cpu(int os_cpu)
 {
     int core = topo_core_of_cpu(os_cpu);

@@ -57,6 +57,14 @@ int topo_node_of_cpu(int os_cpu);
 /* Core (model id) of the PU whose OS index is os_cpu; -1 if none. */
 int topo_core_of_cpu(int os_cpu);
 
+/* Core (model id) of real CPU cpu, as os_current_cpu reports it: the core
+ * of that CPU's PU on the real machine, the core of the first model PU
+ * mapped onto it under a what-if machine; -1 if none. */
+int topo_core_of_real_cpu(int cpu);
+
+/* The lowest-numbered core of node `node`; -1 if it has none. */
+int topo_first_core_of_node(int node);
+
 /* Distance between nodes a and b (10 local); -1 out of range. */
 int topo_distance(int a, int b);
 

@@ -53,6 +53,11 @@ int os_thread_bind(const int *cpus, int n)
     return rc;
 }
 
+int os_current_cpu(void)
+{
+    return sched_getcpu();
+}
+
 long os_thread_native_id(void)
 {
     return (long)syscall(SYS_gettid);

@@ -13,6 +13,10 @@ int os_thread_cpus(int *cpus, int max);
  * or an errno value. */
 int os_thread_bind(const int *cpus, int n);
 
+/* The CPU the calling thread is running on now (it may move at once when
+ * unbound); -1 if the OS does not say. */
+int os_current_cpu(void);
+
 /* The calling thread's kernel thread id (gettid). */
 long os_thread_native_id(void);
 
