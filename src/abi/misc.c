@@ -1,24 +1,23 @@
 /* misc.c — the OpenMP 5.1 error directive at run time: GOMP_error and GOMP_warning. */
-#include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "abi/export.h"
+#include "core/fatal.h"
 
 /* gcc passes the message with its length, or (size_t)-1 when it is a
  * NUL-terminated C string; Fortran messages have a length and no NUL.
- * A NULL message means the directive had no message clause. */
+ * A NULL message means the directive had no message clause. The text is
+ * libgomp's, byte for byte. */
 static void misc_say(const char *what, const char *msg, size_t msglen)
 {
-    fflush(stdout);
     if (msg == NULL)
-        fprintf(stderr, "ilan: %serror directive encountered\n", what);
+        ilan_say_as_libgomp("%serror directive encountered", what);
     else if (msglen == (size_t)-1)
-        fprintf(stderr, "ilan: %serror directive encountered: %s\n", what, msg);
-    else {
-        fprintf(stderr, "ilan: %serror directive encountered: ", what);
-        fwrite(msg, 1, msglen, stderr);
-        fputc('\n', stderr);
-    }
+        ilan_say_as_libgomp("%serror directive encountered: %s", what, msg);
+    else
+        ilan_say_as_libgomp("%serror directive encountered: %.*s", what,
+                            msglen > 1u << 30 ? 1 << 30 : (int)msglen, msg);
 }
 
 /* `#pragma omp error severity(warning) at(execution)`: report and go on. */

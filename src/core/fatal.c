@@ -21,14 +21,34 @@ void ilan_warn(const char *fmt, ...)
     va_end(ap);
 }
 
+/* libgomp's form: a blank line, then "libgomp: <message>". Programs and
+ * scripts that parse libgomp's fatal errors and error-directive output
+ * read ilan's the same way. */
+static void vsay_as_libgomp(const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    flockfile(stderr); /* one message at a time, however long */
+    fputs("\nlibgomp: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    funlockfile(stderr);
+}
+
+void ilan_say_as_libgomp(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay_as_libgomp(fmt, ap);
+    va_end(ap);
+}
+
 void ilan_fatal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsay(fmt, ap);
+    vsay_as_libgomp(fmt, ap);
     va_end(ap);
-    fflush(stdout);
-    exit(1);
+    exit(EXIT_FAILURE);
 }
 
 void ilan_unsupported(const char *construct)
