@@ -338,7 +338,15 @@ ILAN_EXPORT void *omp_realloc(void *ptr, size_t size, omp_allocator_handle_t all
     struct block_header *old = alloc_header(ptr);
     /* omp_null_allocator: keep the allocator that made the block. */
     uintptr_t target = allocator == omp_null_allocator ? old->allocator : (uintptr_t)allocator;
+    /* Within one pool the old block's bytes count as free for the new one
+     * (a block of 3 KiB grows to 3 KiB + 1 in a 4 KiB pool); they are
+     * charged back until omp_free returns them. */
+    struct allocator *pool = target == old->allocator ? alloc_user(target) : NULL;
+    if (pool)
+        alloc_uncharge(pool, old->size);
     void *p = alloc_aligned(1, size, target);
+    if (pool && pool->pool_size != UINTPTR_MAX)
+        atomic_fetch_add_explicit(&pool->used, old->size, memory_order_relaxed);
     if (p == NULL)
         return NULL; /* the old block stays valid, as the spec requires */
     memcpy(p, ptr, old->size < size ? old->size : size);

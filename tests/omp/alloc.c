@@ -131,6 +131,19 @@ int main(void)
         /* everything freed: the pool is usable again */
         void *big = omp_alloc(32768, a);
         CHECK(big != NULL, "pool not reusable after freeing everything");
+        /* realloc in the same pool reuses the old block's space: 48 KiB grows
+         * to 64 KiB, but a second block cannot grow past what is left */
+        big = omp_realloc(big, 49152, a, a);
+        CHECK(big != NULL, "realloc within the pool failed");
+        big = omp_realloc(big, 65536, omp_null_allocator, omp_null_allocator);
+        CHECK(big != NULL, "realloc to the whole pool failed");
+        CHECK(omp_alloc(1, a) == NULL, "a full pool still allocates");
+        big = omp_realloc(big, 1024, a, a);
+        CHECK(big != NULL, "realloc shrinking in the pool failed");
+        void *small = omp_alloc(16, a);
+        CHECK(small != NULL, "space a shrunk block gave back is not reusable");
+        CHECK(omp_realloc(small, 65536, a, a) == NULL, "realloc past the pool succeeded");
+        omp_free(small, a);
         omp_free(big, a);
         omp_destroy_allocator(a);
     }
