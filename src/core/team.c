@@ -32,6 +32,12 @@ unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct ic
     return n ? n : 1;
 }
 
+/* The contention group count the calling thread's regions use. */
+static _Atomic unsigned *team_cgroup(const struct ilan_thread *ts)
+{
+    return ts->cgroup_busy ? ts->cgroup_busy : &team_busy_threads;
+}
+
 /* Resolves the size n of a region the calling thread is about to start and
  * claims its n - 1 new threads in the contention group's busy count, in one
  * step: regions started at the same moment by threads of a nested team
@@ -39,15 +45,17 @@ unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct ic
 static unsigned team_reserve(struct ilan_thread *ts, unsigned num_threads, bool if_clause,
                              unsigned active_level)
 {
-    unsigned busy = atomic_load_explicit(&team_busy_threads, memory_order_relaxed);
+    _Atomic unsigned *group = team_cgroup(ts);
+    unsigned busy = atomic_load_explicit(group, memory_order_relaxed);
     for (;;) {
         unsigned n = team_resolve_size(num_threads, if_clause, &ts->icv, active_level, busy,
                                        icv_global.num_procs);
         if (n == 1)
             return 1;
-        if (atomic_compare_exchange_weak_explicit(&team_busy_threads, &busy, busy + n - 1,
+        if (atomic_compare_exchange_weak_explicit(group, &busy, busy + n - 1,
                                                   memory_order_relaxed, memory_order_relaxed)) {
-            wait_update_spin_budget(busy + n - 1);
+            if (group == &team_busy_threads)
+                wait_update_spin_budget(busy + n - 1);
             return n;
         }
     }
@@ -153,6 +161,7 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
     memset(&ts->loop, 0, sizeof ts->loop);
     /* A region inside a host teams construct belongs to the master's team
      * of the league. */
+    ts->cgroup_busy = t->cgroup_busy;
     ts->teams_num = t->master_saved.teams_num;
     ts->teams_count = t->master_saved.teams_count;
     /* Pinned only when its place changes; shown when first in a region or
@@ -246,6 +255,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     t->fn = fn;
     t->data = data;
     t->child_icv = child_icv_of(&ts->icv, proc_bind);
+    t->cgroup_busy = team_cgroup(ts);
     bind_team_begin(ts, t, n, proc_bind);
     team_reset(t, n);
     task_team_prepare(t, n);
@@ -295,8 +305,9 @@ void team_end(void)
             seq_wait_past(&t->finished, round);
         }
         unsigned busy =
-            atomic_fetch_sub_explicit(&team_busy_threads, n - 1, memory_order_relaxed) - (n - 1);
-        wait_update_spin_budget(busy);
+            atomic_fetch_sub_explicit(t->cgroup_busy, n - 1, memory_order_relaxed) - (n - 1);
+        if (t->cgroup_busy == &team_busy_threads)
+            wait_update_spin_budget(busy);
         if (t->pooled_workers)
             pool_release(t->workers + 1, n - 1);
     }
@@ -318,8 +329,14 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
     ts->hot_team = NULL;
     ts->teams_num = 0;
     ts->teams_count = 0;
+    /* A fresh data environment: the initial task's ICVs, as a device
+     * starts with them; whatever the region changes is dropped below. */
+    ts->icv = icv_global.initial;
     if (thread_limit)
         ts->icv.thread_limit = thread_limit;
+    /* ... and a contention group of its own, holding this thread. */
+    _Atomic unsigned busy = 1;
+    ts->cgroup_busy = &busy;
     fn(arg);
     struct team *hot = ts->hot_team;
     if (hot) {

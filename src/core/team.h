@@ -42,6 +42,8 @@ struct team {
     int bind_key[5];                   /* kind, size, master place, partition of bind_slots */
     struct bind_slot *bind_slots;      /* bind_slots[i]: place and partition of thread i */
     unsigned bind_cap;                 /* entries allocated in bind_slots[] */
+    _Atomic unsigned *cgroup_busy;     /* the master's contention group count (thread.h), which
+                                          this region's threads count in */
 
     alignas(ILAN_CACHE_LINE) struct barrier barrier; /* the team barrier */
 
@@ -103,8 +105,9 @@ void team_free(struct team *t);
 unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct icv *icv,
                            unsigned active_level, unsigned busy_threads, unsigned num_procs);
 
-/* Threads currently running OpenMP work (the contention group), for
- * OMP_THREAD_LIMIT. */
+/* Threads currently running OpenMP work in the initial thread's contention
+ * group, for OMP_THREAD_LIMIT (a target region's host fallback counts in a
+ * contention group of its own). */
 extern _Atomic unsigned team_busy_threads;
 
 #endif

@@ -39,6 +39,8 @@ struct ilan_thread {
     int part_len;            /* places in its partition; 0: never placed (the whole list) */
     int bound_place;         /* place whose CPUs the OS thread is pinned to now; -1: none.
                                 Survives regions: a thread is re-pinned only when this differs */
+    _Atomic unsigned *cgroup_busy; /* busy-thread count of its contention group
+                                      (OMP_THREAD_LIMIT); NULL: the process's, team_busy_threads */
     bool affinity_shown;     /* OMP_DISPLAY_AFFINITY has printed this thread's line */
     bool ready;              /* icv has been initialized */
 };
