@@ -243,7 +243,7 @@ ILAN_EXPORT void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **pt
 
 void treduce_ws_begin(void)
 {
-    (void)task_taskgroup_new();
+    task_taskgroup_new()->internal = true;
 }
 
 uintptr_t *treduce_ws_register(uintptr_t *data, uintptr_t *first, unsigned nthreads)
@@ -326,6 +326,7 @@ static void parallel_body(void *arg)
     }
     struct taskgroup g;
     task_taskgroup_start(&g);
+    g.internal = true; /* a parallel construct's task reductions, not a taskgroup region */
     g.reductions = p->rdata;
     p->fn(p->data);
     task_taskgroup_end();

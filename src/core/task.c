@@ -518,6 +518,7 @@ void task_taskgroup_start(struct taskgroup *g)
     g->prev = cur->taskgroup;
     atomic_store_explicit(&g->pending, 0, memory_order_relaxed);
     atomic_store_explicit(&g->cancelled, false, memory_order_relaxed);
+    g->internal = false;
     g->reductions = NULL;
     cur->taskgroup = g;
 }
@@ -559,6 +560,8 @@ void task_taskgroup_free(struct taskgroup *g)
 bool task_cancel_taskgroup(void)
 {
     struct taskgroup *g = task_current()->taskgroup;
+    while (g && g->internal)
+        g = g->prev;
     if (!g)
         return false;
     atomic_store_explicit(&g->cancelled, true, memory_order_release);

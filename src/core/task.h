@@ -50,6 +50,8 @@ struct taskgroup {
     struct taskgroup *prev;      /* enclosing taskgroup of the same task, or NULL */
     _Atomic unsigned long pending; /* tasks of the group (and their descendants) not complete */
     _Atomic bool cancelled;      /* cancel taskgroup was requested: unstarted tasks are discarded */
+    bool internal;               /* made for a worksharing construct's task reductions, not a
+                                    taskgroup region: cancel taskgroup passes over it */
     void *reductions;            /* owned by the task-reduction code (abi/task_reduction.c);
                                     NULL unless a task_reduction clause registered data */
 };
@@ -190,7 +192,8 @@ void task_taskgroup_free(struct taskgroup *g);
 
 /* ---- cancellation ----------------------------------------------------- */
 
-/* cancel taskgroup: marks the current task's innermost group cancelled
+/* cancel taskgroup: marks the current task's innermost taskgroup region
+ * cancelled, passing over the groups the runtime made for task reductions
  * (returns false when there is none). */
 bool task_cancel_taskgroup(void);
 
