@@ -1,4 +1,4 @@
-"""`ilan report`: an ILAN_REPORT file as a table per taskloop and a chart of time against workers (as the thesis's Figure 6.3)."""
+"""`ilan report`: an ILAN_REPORT file as a table per taskloop and a chart of time against participating workers."""
 
 import json
 from pathlib import Path
