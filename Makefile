@@ -1,5 +1,5 @@
 # ilan: thin wrapper over CMake/CTest. See CMakeLists.txt and cmake/IlanTests.cmake.
-.PHONY: all deps test test-release test-debug test-tsan test-python debug tsan \
+.PHONY: all deps test test-release test-debug test-tsan test-python lint-python debug tsan \
         install bench demo venv clean
 
 JOBS       ?= 2
@@ -47,12 +47,20 @@ test-debug: debug
 test-tsan: tsan
 	$(CTEST) --test-dir build-tsan --output-on-failure -j$(JOBS) -L tsan --no-tests=ignore $(CTEST_ARGS)
 
-test-python: venv all
+# The Python tests start with the linters: ruff (style, bugs) and mypy --strict (types).
+test-python: venv all lint-python
 	@if [ -d tests/python ] && find tests/python -name 'test_*.py' -o -name '*_test.py' | grep -q .; then \
 	  PYTHONPATH=$(CURDIR)/python$${PYTHONPATH:+:$$PYTHONPATH} ILAN_BUILD_DIR=$(CURDIR)/build \
 	    $(VENV)/bin/pytest -q tests/python; \
 	else echo "test-python: no Python tests, skipping"; fi
 
+lint-python: venv
+	$(VENV)/bin/ruff check --config python/pyproject.toml python tests/python
+	$(VENV)/bin/mypy --config-file python/pyproject.toml python/ilan
+
+# Installs under PREFIX (lib/ilan/, bin/ilan, include, pkg-config, CMake, man):
+# see "Installing" in README.md. Nothing replaces the system's libgomp unless
+# the build is configured with -DILAN_REPLACE_SYSTEM_LIBGOMP=ON.
 install: all
 	$(CMAKE) --install build --prefix $(PREFIX)
 
@@ -65,13 +73,13 @@ bench: venv all
 demo: venv all
 	$(VENV)/bin/ilan bench --quick $(BENCH_ARGS)
 
-# The venv holds pytest and the ilan tool (editable, with matplotlib).
+# The venv holds the ilan tool (editable, with matplotlib) and its dev tools:
+# pytest, mypy, ruff (the [dev] extra of python/pyproject.toml).
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: python/pyproject.toml
 	@tools/install-deps.sh
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	$(VENV)/bin/python -c 'import pytest' 2>/dev/null || $(VENV)/bin/pip install -q pytest
-	$(VENV)/bin/pip install -q -e python/
+	$(VENV)/bin/pip install -q -e 'python/[dev]'
 	touch $@
 
 clean:

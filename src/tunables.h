@@ -2,7 +2,12 @@
 #ifndef ILAN_TUNABLES_H
 #define ILAN_TUNABLES_H
 
-#define ILAN_VERSION_STRING "0.1.0"
+/* The release, from the VERSION file at the top of the repository: CMake
+ * passes it as -DILAN_VERSION_STRING so that the library and the ilan tool
+ * (python/pyproject.toml reads the same file) cannot disagree. */
+#ifndef ILAN_VERSION_STRING
+#error "ILAN_VERSION_STRING is set by CMakeLists.txt from the VERSION file"
+#endif
 
 /* Cache line size assumed for padding shared hot fields apart. */
 #define ILAN_CACHE_LINE 64

@@ -2,7 +2,10 @@
 # Install the Debian packages ilan needs, only those missing. Silent when
 # everything is already installed.
 set -euo pipefail
-pkgs=(cmake gcc make libhwloc-dev hwloc libnuma-dev libomp-dev python3-venv)
+# cmake gcc make: the build; libhwloc-dev: the machine model (src/topo/topo.c);
+# libomp-dev: LLVM libomp, a runtime ilan bench compares with; python3-venv:
+# the .venv of make venv; pkg-config: the install test builds with ilan.pc.
+pkgs=(cmake gcc make libhwloc-dev libomp-dev python3-venv pkg-config)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -3,6 +3,7 @@
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from . import IlanError
@@ -12,7 +13,7 @@ CFLAGS = ["-fopenmp", "-O2", "-Wall"]
 LIBS = ["-ldl", "-lm"]
 
 
-def compile_c(source, deps=(), name=None):
+def compile_c(source: Path, deps: Iterable[Path] = (), name: str | None = None) -> Path:
     """Build `source` into build/bench/<name> unless the binary is newer than
     the source and its headers; return the binary's path."""
     source = Path(source)
@@ -26,7 +27,7 @@ def compile_c(source, deps=(), name=None):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True)
     except FileNotFoundError:
-        raise IlanError("gcc not found: install it (apt-get install gcc, or make deps)")
+        raise IlanError("gcc not found: install it (apt-get install gcc, or make deps)") from None
     if p.returncode != 0:
         raise IlanError("compiling %s failed:\n%s\nfix the source or the compiler setup, then rerun"
                         % (rel(source), p.stderr.strip()))

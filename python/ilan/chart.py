@@ -1,18 +1,35 @@
-"""The bench bar chart: speedup per kernel against libomp's taskloop (as the thesis's Figure 6.1)."""
+"""The bench bar chart: speedup per kernel against libomp's taskloop; and pyplot(), the one place matplotlib is imported."""
 
-import matplotlib
+from pathlib import Path
+from typing import Any
 
-matplotlib.use("Agg")  # headless: no display needed
-import matplotlib.pyplot as plt  # noqa: E402
+from . import IlanError
+
+Row = dict[str, Any]   # a summary row of table.summarise
 
 
-def speedups(summary, baseline="libomp"):
+def pyplot() -> Any:
+    """matplotlib.pyplot, headless. Imported here, when a chart is drawn, and
+    not at start-up: it alone costs ilan --help about 0.35 s."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")  # headless: no display needed
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise IlanError("matplotlib is not installed: pip install matplotlib, or "
+                        "apt-get install python3-matplotlib") from None
+    return plt
+
+
+def speedups(summary: list[Row], baseline: str = "libomp"
+             ) -> tuple[dict[str, dict[str, float]], dict[str, str]]:
     """{kernel: {label: speedup}} for the kernels (not the overhead rows):
     the baseline runtime's main-variant median divided by each runtime's,
     plus the `omp for static` reference; falls back to libgomp as baseline
     when the baseline has no time for a kernel.  Also returns the baseline
     used per kernel."""
-    out, used = {}, {}
+    out: dict[str, dict[str, float]] = {}
+    used: dict[str, str] = {}
     for kernel in dict.fromkeys(r["kernel"] for r in summary):
         rows = [r for r in summary if r["kernel"] == kernel and r["unit"] == "s"]
         main = [r for r in rows if r["variant"] in ("taskloop", "task")]
@@ -31,12 +48,13 @@ def speedups(summary, baseline="libomp"):
     return out, used
 
 
-def draw(summary, path, title):
+def draw(summary: list[Row], path: Path, title: str) -> Path | None:
     """Write the chart to `path` (PNG); returns the path, or None when there
     is no kernel to draw."""
     data, used = speedups(summary)
     if not data:
         return None
+    plt = pyplot()
     labels = list(dict.fromkeys(l for bars in data.values() for l in bars))
     kernels = list(data)
     width = 0.8 / len(labels)

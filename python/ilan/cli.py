@@ -4,21 +4,92 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
-from . import IlanError, chart, kernels, report, results, runner, table, topo
+from . import IlanError, __version__, envvars, kernels, report, results, runner, table, topo
+from .loadcheck import LoadTrace, verdict
 from .paths import rel, results_dir
-from .runtimes import MODES, all_runtimes, ilan_mode, select
+from .runtimes import MODES, all_runtimes, ilan_library, ilan_mode, select
+
+# Variables that already say how threads are bound: `ilan run` then adds nothing.
+BINDING_VARIABLES = ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
+
+RUN_EPILOG = """\
+binding: unless OMP_PROC_BIND, OMP_PLACES or GOMP_CPU_AFFINITY is set, ilan run
+sets OMP_PROC_BIND=true (each thread pinned to one place; ilan's default places
+are the cores) and says so on stderr, because ILAN's NUMA decisions need threads
+that stay where they are. --no-bind sets OMP_PROC_BIND=false instead.
+
+check: the program runs with LD_DEBUG=files (glibc's loader lists the libraries
+it loads, into a temporary folder); when no process of the run loaded ilan's
+libgomp.so.1 (a static binary, a program without OpenMP, a clang program on
+LLVM libomp), ilan run prints one line saying so. --no-check skips this.
+
+exit status: the program's; 128+N when a signal N killed it (as a shell
+reports it: 139 for SIGSEGV); 1 when the program succeeded but did not run
+on ilan; 2 for bad arguments.
+
+"""
 
 
-def split_list(text):
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage dump), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, "%s: error: %s (see %s --help)\n" % (self.prog, message, self.prog))
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1, not %d" % value)
+    return value
+
+
+def comma_list(text: str | None) -> list[str]:
     return [x.strip() for x in (text or "").split(",") if x.strip()]
 
 
-def cmd_run(args):
-    """Run a program on this build of ilan; returns its exit status."""
+def known_variants() -> list[str]:
+    """Every variant a kernel can run (overhead programs have none to choose)."""
+    return list(dict.fromkeys(v for k in kernels.KERNELS if k.kind == "kernel" for v in k.variants))
+
+
+def variant_list(text: str) -> list[str]:
+    """An argparse type: a comma list of known variants."""
+    names = comma_list(text)
+    bad = [n for n in names if n not in known_variants()]
+    if bad or not names:
+        raise argparse.ArgumentTypeError("unknown variant %r: choose from %s" % (
+            bad[0] if bad else text, ",".join(known_variants())))
+    return names
+
+
+def exit_status(returncode: int, program: str) -> int:
+    """The status a shell reports for a child: 128 + N when signal N killed it
+    (subprocess gives -N), said on stderr as the shell would."""
+    if returncode >= 0:
+        return returncode
+    number = -returncode
+    try:
+        name = signal.Signals(number).name
+    except ValueError:
+        name = "signal %d" % number
+    print("ilan run: %s was killed by %s (%s)" % (program, name, signal.strsignal(number)),
+          file=sys.stderr)
+    return 128 + number
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Run a program on ilan, check it really did; returns its exit status."""
     argv = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not argv:
         raise IlanError("no program given: ilan run [--mode M] [--report FILE] -- ./app args")
@@ -27,24 +98,45 @@ def cmd_run(args):
     if why:
         raise IlanError(why)
     env = rt.environ(args.threads)
+    if args.no_bind:
+        env["OMP_PROC_BIND"] = "false"
+    elif not any(v in env for v in BINDING_VARIABLES):
+        env["OMP_PROC_BIND"] = "true"
+        runner.log("ilan run: binding threads (OMP_PROC_BIND=true: one per place, ilan's places "
+                   "are the cores); --no-bind leaves them unbound")
+    # A pattern (%p, %r) names files the tool cannot predict: no check then.
+    report_file = args.report if args.report and args.report != "stderr" and "%" not in args.report else None
     if args.report:
         env["ILAN_REPORT"] = args.report
-        if os.path.exists(args.report):
-            os.remove(args.report)
+    if report_file and os.path.exists(report_file):
+        os.remove(report_file)   # so that a stale report is not taken for this run's
+    # The user's own loader debugging wins over the check.
+    trace = None if args.no_check or "LD_DEBUG" in env or "LD_DEBUG_OUTPUT" in env else LoadTrace()
+    if trace:
+        trace.arm(env)
     try:
-        status = subprocess.run(argv, env=env).returncode
-    except OSError as e:
-        raise IlanError("cannot run %s: %s (check the path and that it is executable)"
-                        % (argv[0], e.strerror))
-    if args.report and args.report != "stderr" and not os.path.exists(args.report):
-        runner.log("ilan: note: no report was written to %s: this build of the runtime does "
-                   "not write reports yet; rebuild with make once it does" % args.report)
+        try:
+            returncode = subprocess.run(argv, env=env).returncode
+        except OSError as e:
+            raise IlanError("cannot run %s: %s (check the path and that it is executable)"
+                            % (argv[0], e.strerror)) from None
+        status = exit_status(returncode, argv[0])
+        problem = verdict(argv[0], trace.libraries(), ilan_library()) if trace else None
+    finally:
+        if trace:
+            trace.close()
+    if problem:
+        print("ilan run: ilan was not used: %s" % problem, file=sys.stderr)
+        return status or 1
+    if report_file and not os.path.exists(report_file):
+        runner.log("ilan run: note: no report was written to %s (did the program exit "
+                   "normally, through exit or main's return?)" % report_file)
     return status
 
 
-def cmd_bench(args):
+def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmark matrix, print the table, save JSON and chart."""
-    chosen = kernels.find(split_list(args.kernels))
+    chosen = kernels.find(comma_list(args.kernels))
     if args.list:
         for k in kernels.KERNELS:
             print("%-18s %-26s %s" % (k.name, ",".join(k.variants), k.what))
@@ -54,14 +146,12 @@ def cmd_bench(args):
                           args.markdown)
     size = args.size or ("quick" if args.quick else "full")
     repeat = args.repeat or (1 if size == "tiny" else 5)
-    if repeat < 1 or args.threads < 1:
-        raise IlanError("--repeat and --threads must be at least 1")
-    present, skipped = select(split_list(args.runtimes), all_runtimes(args.libomp_defaults))
+    present, skipped = select(comma_list(args.runtimes), all_runtimes(args.libomp_defaults))
     for name, note in skipped.items():
         runner.log("%s: %s" % (name, note))
     if not present:
         raise IlanError("no runtime left to run: install one of those skipped above")
-    variants = split_list(args.variants) or list(runner.MAIN_VARIANTS)
+    variants = args.variants or list(runner.MAIN_VARIANTS)
     runs = runner.bench(chosen, present, size, repeat, args.threads, args.timeout, variants)
     summary = table.summarise(runs)
     command = "ilan bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
@@ -73,12 +163,18 @@ def cmd_bench(args):
         results_dir(), doc["machine"]["host"])
     json_path = stem.with_suffix(".json")
     json_path.parent.mkdir(parents=True, exist_ok=True)
-    png = None
-    if not args.no_chart:
-        png = chart.draw(summary, stem.with_suffix(".png"),
-                         "%s, %d threads, %s size, median of %d; %s" % (
-                             doc["machine"]["cpu_model"], args.threads, size, repeat,
-                             doc["date"][:10]))
+    png, no_chart = None, "no kernel with a time"
+    if args.no_chart:
+        no_chart = "--no-chart"
+    else:
+        from . import chart  # matplotlib: loaded only to draw
+        try:
+            png = chart.draw(summary, stem.with_suffix(".png"),
+                             "%s, %d threads, %s size, median of %d; %s" % (
+                                 doc["machine"]["cpu_model"], args.threads, size, repeat,
+                                 doc["date"][:10]))
+        except IlanError as e:
+            no_chart = str(e)
     doc["chart"] = rel(png) if png else None
     results.save(doc, json_path)
     print("%s, %d threads, %s sizes, median of %d interleaved runs; command: %s"
@@ -86,16 +182,16 @@ def cmd_bench(args):
     print(table.render(summary, skipped, args.markdown))
     print(table.LEGEND)
     print("results: %s" % rel(json_path))
-    print("chart:   %s" % (rel(png) if png else "none (no kernel with a time)"))
+    print("chart:   %s" % (rel(png) if png else "none (%s)" % no_chart))
     return 1 if any(r["status"] != "ok" for r in summary) else 0
 
 
-def show_table(path, names, markdown):
+def show_table(path: str, names: list[str] | None, markdown: bool) -> int:
     """Print the table of a saved bench run, its rows limited to `names`."""
     try:
         doc = json.loads(Path(path).read_text())
     except (OSError, ValueError) as e:
-        raise IlanError("cannot read %s (%s): pass a JSON file written by ilan bench" % (path, e))
+        raise IlanError("cannot read %s (%s): pass a JSON file written by ilan bench" % (path, e)) from None
     bad = results.problems(doc)
     if bad:
         raise IlanError("%s is not an ilan bench result: %s" % (path, "; ".join(bad[:3])))
@@ -105,30 +201,47 @@ def show_table(path, names, markdown):
     return 0
 
 
-def cmd_report(args):
+def cmd_report(args: argparse.Namespace) -> int:
     doc = report.load(args.file)
     print(report.render(doc))
     png = Path(args.png) if args.png else Path(args.file).with_suffix(".png")
-    if report.draw(doc, png, args.top):
-        print("chart: %s" % png)
+    try:
+        if report.draw(doc, png, args.top):
+            print("chart: %s" % png)
+    except IlanError as e:
+        print("chart: none (%s)" % e)
     return 0
 
 
-def cmd_topo(args):
+def cmd_topo(args: argparse.Namespace) -> int:
     print(topo.describe(topo.probe(args.threads)))
     return 0
 
 
-def parser():
-    ap = argparse.ArgumentParser(prog="ilan", description="Run programs on ilan, benchmark "
-                                 "it against libgomp and LLVM libomp, read its reports.")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+def parser() -> argparse.ArgumentParser:
+    raw = argparse.RawDescriptionHelpFormatter
+    ap = OneLineParser(prog="ilan", formatter_class=raw,
+                       description="Run programs on ilan, benchmark it against libgomp and "
+                       "LLVM libomp, read its reports.",
+                       epilog="ilan COMMAND --help tells more; ilan run --help lists the "
+                       "environment variables.\nThe runtime used: %s" % ilan_library())
+    ap.add_argument("--version", action="version", version="ilan " + __version__)
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("run", help="run a program on this build of ilan")
+    p = sub.add_parser("run", help="run a program on ilan (binds threads unless told otherwise)",
+                       formatter_class=raw, epilog=RUN_EPILOG + envvars.help_text(),
+                       description="Run a program (built with gcc -fopenmp) on ilan: its "
+                       "libgomp.so.1 comes first in LD_LIBRARY_PATH.")
     p.add_argument("--mode", choices=MODES, default="ilan",
                    help="taskloop scheduling (ILAN_TASKLOOP), default ilan")
-    p.add_argument("--report", help="write the scheduler's report here (ILAN_REPORT)")
-    p.add_argument("--threads", type=int, help="OMP_NUM_THREADS (default: as set, or all cores)")
+    p.add_argument("--report", metavar="FILE",
+                   help="write the scheduler's report here (ILAN_REPORT; %%p: pid, %%r: MPI rank)")
+    p.add_argument("--threads", type=positive_int, help="OMP_NUM_THREADS (default: as set, or one per core)")
+    p.add_argument("--no-bind", action="store_true",
+                   help="leave threads unbound (OMP_PROC_BIND=false); by default ilan run "
+                   "sets OMP_PROC_BIND=true unless a binding variable is set")
+    p.add_argument("--no-check", action="store_true",
+                   help="skip the check that the program loaded ilan")
     p.add_argument("command", nargs=argparse.REMAINDER, help="-- ./app args")
     p.set_defaults(fn=cmd_run)
 
@@ -138,14 +251,16 @@ def parser():
                    "quick with --quick; tiny is for tests)")
     p.add_argument("--runtimes", help="comma list out of libgomp,libomp,ilan-ws,ilan-numa,ilan")
     p.add_argument("--kernels", help="comma list (default all; see --list)")
-    p.add_argument("--variants", help="variants run on every runtime (default taskloop,task; "
-                   "the static version always runs on libgomp as the reference)")
-    p.add_argument("--repeat", type=int, help="rounds (default 5; 1 with --size tiny)")
-    p.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)),
+    p.add_argument("--variants", type=variant_list,
+                   help="variants run on every runtime, a comma list out of %s (default "
+                   "taskloop,task; the static version always runs on libgomp as the reference)"
+                   % ",".join(known_variants()))
+    p.add_argument("--repeat", type=positive_int, help="rounds (default 5; 1 with --size tiny)")
+    p.add_argument("--threads", type=positive_int, default=len(os.sched_getaffinity(0)),
                    help="OMP_NUM_THREADS (default: CPUs in the affinity mask)")
-    p.add_argument("--timeout", type=int, default=120, help="seconds before a run counts as hung")
+    p.add_argument("--timeout", type=positive_int, default=120, help="seconds before a run counts as hung")
     p.add_argument("--out", help="path of the results without suffix (default "
-                   "bench/results/bench-<date>-<host>)")
+                   "bench/results/bench-<date>-<host>, ./ilan-results/... when installed)")
     p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     p.add_argument("--no-chart", action="store_true", help="skip the PNG")
     p.add_argument("--libomp-defaults", action="store_true",
@@ -158,19 +273,20 @@ def parser():
     p = sub.add_parser("report", help="an ILAN_REPORT file as a table and a chart")
     p.add_argument("file")
     p.add_argument("--png", help="chart path (default: FILE with .png)")
-    p.add_argument("--top", type=int, default=4, help="taskloops in the chart (default 4)")
+    p.add_argument("--top", type=positive_int, default=4, help="taskloops in the chart (default 4)")
     p.set_defaults(fn=cmd_report)
 
     p = sub.add_parser("topo", help="the machine model as ilan sees it")
-    p.add_argument("--threads", type=int, help="OMP_NUM_THREADS for the probe")
+    p.add_argument("--threads", type=positive_int, help="OMP_NUM_THREADS for the probe")
     p.set_defaults(fn=cmd_topo)
     return ap
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        return args.fn(args)
+        status: int = args.fn(args)
+        return status
     except IlanError as e:
         print("ilan: error: %s" % e, file=sys.stderr)
         return 1

@@ -3,6 +3,7 @@
 import json
 import shlex
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import IlanError
 from .build import compile_c
@@ -21,13 +22,13 @@ class Kernel:
     one measurement (its name stands in the variant column), all in one run."""
     name: str
     what: str                       # one line for tables and --help
-    variants: tuple = ("taskloop", "static", "dynamic")
-    args: dict = field(default_factory=dict)   # size -> extra arguments
+    variants: tuple[str, ...] = ("taskloop", "static", "dynamic")
+    args: dict[str, list[str]] = field(default_factory=dict)   # size -> extra arguments
     kind: str = "kernel"
     source: str = ""                # default: bench/kernels/<name>.c
-    command: tuple = ()             # a ready command instead of a source (tests)
+    command: tuple[str, ...] = ()   # a ready command instead of a source (tests)
 
-    def build(self):
+    def build(self) -> list[str]:
         """Compile if needed; return the command to run (without arguments)."""
         if self.command:
             return list(self.command)
@@ -39,18 +40,18 @@ class Kernel:
             raise IlanError("%s: source %s is missing" % (self.name, src))
         return [str(compile_c(src, deps))]
 
-    def argv(self, variant, size):
+    def argv(self, variant: str | None, size: str) -> list[str]:
         """Arguments for one run of `variant` (None for overhead programs) at `size`."""
         extra = list(self.args.get(size, ()))
         return extra if variant is None else ["--variant", variant] + extra
 
     @property
-    def main_variant(self):
+    def main_variant(self) -> str:
         """The variant every runtime runs by default (taskloop, or task)."""
         return self.variants[0]
 
 
-def _sized(tiny, quick, full=""):
+def _sized(tiny: str, quick: str, full: str = "") -> dict[str, list[str]]:
     return {"tiny": tiny.split(), "quick": quick.split(), "full": full.split()}
 
 
@@ -86,7 +87,7 @@ KERNELS = [
 ]
 
 
-def find(names, known=None):
+def find(names: list[str], known: list[Kernel] | None = None) -> list[Kernel]:
     """The kernels named (all when names is empty), in the order known."""
     known = KERNELS if known is None else known
     by_name = {k.name: k for k in known}
@@ -96,9 +97,9 @@ def find(names, known=None):
     return [k for k in known if not names or k.name in names]
 
 
-def parse_result_line(line):
+def parse_result_line(line: str) -> dict[str, Any]:
     """{key: value} of a `RESULT k=v ...` line (numbers as float)."""
-    out = {}
+    out: dict[str, Any] = {}
     for tok in shlex.split(line)[1:]:
         key, _, val = tok.partition("=")
         try:
@@ -108,7 +109,7 @@ def parse_result_line(line):
     return out
 
 
-def parse_output(kernel, stdout):
+def parse_output(kernel: Kernel, stdout: str) -> tuple[str, str, list[dict[str, Any]]]:
     """(runtime reported, library path, [measurement]) from a run's stdout;
     a measurement is {variant, unit, value, ...}.  Raises ValueError when the
     output has no result."""
@@ -121,7 +122,9 @@ def parse_output(kernel, stdout):
              "checksum": r.get("checksum"), "expected": r.get("expected"),
              "verified": int(r.get("verified", 0))}
         return str(r.get("runtime", "?")), "?", [m]
-    reported, path, rows = None, "?", []
+    reported: str | None = None
+    path = "?"
+    rows: list[dict[str, Any]] = []
     for line in stdout.splitlines():
         try:
             obj = json.loads(line)

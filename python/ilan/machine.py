@@ -14,14 +14,14 @@ from .runtimes import LIBOMP, ilan_library
 NOISY = 0.05
 
 
-def first_line(cmd):
+def first_line(cmd: list[str]) -> str:
     try:
         return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
     except (OSError, IndexError):
         return "unknown"
 
 
-def machine_info():
+def machine_info() -> dict[str, object]:
     """CPU model, CPU counts, kernel, gcc: what a reader needs to judge the numbers."""
     cpu = "unknown"
     try:
@@ -35,7 +35,7 @@ def machine_info():
             "gcc": first_line(["gcc", "--version"])}
 
 
-def library_files():
+def library_files() -> dict[str, str]:
     """The runtime library files used, resolved."""
     out = {}
     for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib64"):
@@ -48,7 +48,7 @@ def library_files():
     return out
 
 
-def cpu_sample():
+def cpu_sample() -> tuple[int, int, float, float]:
     """(busy jiffies, steal jiffies, our children's CPU seconds, wall time)."""
     with open("/proc/stat") as f:
         v = [int(x) for x in f.readline().split()[1:]]
@@ -59,7 +59,8 @@ def cpu_sample():
     return busy, steal, ru.ru_utime + ru.ru_stime, time.time()
 
 
-def noise(before, after):
+def noise(before: tuple[int, int, float, float], after: tuple[int, int, float, float]
+          ) -> tuple[float, float]:
     """Share of the machine's CPU time that others used, and the steal share."""
     hz = os.sysconf("SC_CLK_TCK")
     ncpu = os.cpu_count() or 1

@@ -1,46 +1,43 @@
-"""`ilan report`: an ILAN_REPORT file as a table per taskloop and a chart of time against workers (as the thesis's Figure 6.3)."""
+"""`ilan report`: an ILAN_REPORT file as a table per taskloop and a chart of time against participating workers."""
 
 import json
 from pathlib import Path
-
-import matplotlib
-
-matplotlib.use("Agg")  # headless: no display needed
-import matplotlib.pyplot as plt  # noqa: E402
+from typing import Any
 
 from . import IlanError
+from .chart import pyplot
 from .table import fmt
 from .topo import describe
 
 
-def load(path):
+def load(path: str) -> dict[str, Any]:
     """The parsed report, or an IlanError that says what is wrong."""
     try:
         doc = json.loads(Path(path).read_text())
     except OSError as e:
         raise IlanError("cannot read %s (%s): run the program with ILAN_REPORT=%s, or "
-                        "ilan run --report %s -- ./app" % (path, e.strerror, path, path))
+                        "ilan run --report %s -- ./app" % (path, e.strerror, path, path)) from None
     except ValueError as e:
         raise IlanError("%s is not JSON (%s): was the program killed while writing it? "
-                        "run it again" % (path, e))
+                        "run it again" % (path, e)) from None
     if not isinstance(doc, dict) or "taskloops" not in doc:
         raise IlanError("%s is not an ILAN_REPORT file (no \"taskloops\"): pass the file "
                         "written by ILAN_REPORT=FILE" % path)
     return doc
 
 
-def config_label(c):
+def config_label(c: dict[str, Any]) -> str:
     return "groups %s, %d workers, %s" % (",".join(str(g) for g in c["groups"]),
                                          c["workers"], c["steal"])
 
 
-def cost(loop):
+def cost(loop: dict[str, Any]) -> float:
     """Estimated total time of a taskloop: executions x the best median."""
     meds = [c["median_s"] for c in loop.get("configs", []) if c.get("median_s")]
-    return loop.get("executions", 0) * (min(meds) if meds else 0.0)
+    return float(loop.get("executions", 0) * (min(meds) if meds else 0.0))
 
 
-def render(doc):
+def render(doc: dict[str, Any]) -> str:
     """The report as text: header, topology, then each taskloop (most
     expensive first) with every configuration it measured and its choice."""
     forced = doc.get("steal_policy_forced")
@@ -63,7 +60,7 @@ def render(doc):
             lines.append("  first run calibrated the task count: %s s of work" % fmt(t["work_s"]))
         chosen = t.get("chosen")
         head = ["", "groups", "workers", "steal", "median s", "runs", "per-group s (latest)"]
-        body = []
+        body: list[list[str]] = []
         for c in t.get("configs", []):
             mark = "*" if chosen and all(c.get(k) == chosen.get(k)
                                          for k in ("groups", "workers", "steal")) else ""
@@ -71,13 +68,13 @@ def render(doc):
                          c["steal"], fmt(c.get("median_s")), str(c.get("runs", len(c.get("times_s", [])))),
                          " ".join(fmt(x) for x in c.get("group_times_s", []))])
         widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
-        lines += ["  " + "  ".join(x.ljust(w) for x, w in zip(r, widths)).rstrip()
+        lines += ["  " + "  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip()
                   for r in [head] + body]
         lines.append("  chosen: " + (config_label(chosen) if chosen else "none yet (exploring)"))
     return "\n".join(lines)
 
 
-def draw(doc, path, top=4):
+def draw(doc: dict[str, Any], path: Path, top: int = 4) -> Path | None:
     """PNG of median time against participating workers, one panel per
     taskloop, for the `top` most expensive; the chosen one is circled.
     Returns the path, or None when no taskloop has a measurement."""
@@ -85,8 +82,9 @@ def draw(doc, path, top=4):
              if t.get("configs")][:top]
     if not loops:
         return None
+    plt = pyplot()
     fig, axes = plt.subplots(1, len(loops), figsize=(4 * len(loops), 3.6), squeeze=False)
-    for ax, t in zip(axes[0], loops):
+    for ax, t in zip(axes[0], loops, strict=True):
         for steal, marker in (("strict", "o"), ("full", "s"), ("ws", "^")):
             cs = [c for c in t["configs"] if c["steal"] == steal and c.get("median_s")]
             if cs:

@@ -4,26 +4,32 @@ import shlex
 import subprocess
 import sys
 import time
+from typing import Any
 
+from .kernels import Kernel, parse_output
 from .machine import NOISY, cpu_sample, noise
-from .kernels import parse_output
 from .paths import rel
+from .runtimes import Runtime
+
+Job = tuple[Kernel, str | None, Runtime]   # kernel, variant (None: overhead program), runtime
+Run = dict[str, Any]                        # a run record (see run_one)
 
 MAIN_VARIANTS = ("taskloop", "task")
 
 
-def log(msg):
+def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def plan(kernels, runtimes, variants=MAIN_VARIANTS):
+def plan(kernels: list[Kernel], runtimes: list[Runtime],
+         variants: tuple[str, ...] | list[str] = MAIN_VARIANTS) -> list[Job]:
     """The jobs of one round, as (kernel, variant, runtime): each kernel's
     `variants` (or its main one) on every runtime, runtimes innermost so that
     machine noise hits them alike; plus, as the reference line, the `omp for
     schedule(static)` version on libgomp (or the first runtime) when that
     variant is not run on every runtime anyway.  Overhead programs run all
     their rows in one job (variant None)."""
-    jobs = []
+    jobs: list[Job] = []
     for k in kernels:
         if k.kind == "overhead":
             jobs += [(k, None, rt) for rt in runtimes]
@@ -37,21 +43,22 @@ def plan(kernels, runtimes, variants=MAIN_VARIANTS):
     return jobs
 
 
-def describe(cmd, env, runtime):
+def describe(cmd: list[str], env: dict[str, str], runtime: Runtime) -> str:
     """The command line that reproduces a run by hand."""
     keys = ["OMP_NUM_THREADS", "LD_PRELOAD", "LD_LIBRARY_PATH"] + sorted(runtime.env)
     pre = ["%s=%s" % (k, shlex.quote(env[k])) for k in keys if k in env]
     return " ".join(pre + [shlex.quote(rel(c)) for c in cmd])
 
 
-def run_one(kernel, variant, runtime, cmd, size, threads, timeout):
+def run_one(kernel: Kernel, variant: str | None, runtime: Runtime, cmd: list[str], size: str,
+            threads: int, timeout: int) -> Run:
     """Run one job once.  Returns a run record: status "ok" with its
     measurements, or "failed" with a reason that says how to reproduce."""
     argv = cmd + kernel.argv(variant, size)
     env = runtime.environ(threads)
-    rec = {"kernel": kernel.name, "variant": variant, "runtime": runtime.name,
-           "threads": threads, "argv": [rel(a) for a in argv], "status": "failed",
-           "reason": None, "measurements": []}
+    rec: Run = {"kernel": kernel.name, "variant": variant, "runtime": runtime.name,
+                "threads": threads, "argv": [rel(a) for a in argv], "status": "failed",
+                "reason": None, "measurements": []}
     again = "reproduce with: " + describe(argv, env, runtime)
     before, t0 = cpu_sample(), time.time()
     try:
@@ -65,6 +72,7 @@ def run_one(kernel, variant, runtime, cmd, size, threads, timeout):
     rec["seconds"] = round(time.time() - t0, 3)
     rec["foreign_cpu"], rec["steal"] = noise(before, cpu_sample())
     err = [l for l in p.stderr.splitlines() if l.strip()]
+    reported: str | None
     try:
         reported, path, ms = parse_output(kernel, p.stdout)
     except ValueError as e:
@@ -81,20 +89,22 @@ def run_one(kernel, variant, runtime, cmd, size, threads, timeout):
                          % (m.get("checksum"), m.get("expected"), again))
     elif p.returncode != 0:
         rec["reason"] = "exit status %d%s; %s" % (p.returncode, ": " + err[-1] if err else "", again)
-    elif runtime.check_identity(reported, path):
+    elif reported is not None and runtime.check_identity(reported, path):
         rec["reason"] = runtime.check_identity(reported, path)
     else:
         rec["status"] = "ok"
     return rec
 
 
-def bench(kernels, runtimes, size, repeat, threads, timeout, variants=MAIN_VARIANTS):
+def bench(kernels: list[Kernel], runtimes: list[Runtime], size: str, repeat: int, threads: int,
+          timeout: int, variants: tuple[str, ...] | list[str] = MAIN_VARIANTS) -> list[Run]:
     """Run the matrix `repeat` rounds; return the run records.  A job that
     fails is not run again in later rounds (a hang would cost its timeout
     each time); progress goes to stderr."""
     cmds = {k.name: k.build() for k in kernels}
     jobs = plan(kernels, runtimes, variants)
-    runs, failed = [], set()
+    runs: list[Run] = []
+    failed: set[tuple[str, str | None, str]] = set()
     total, done = len(jobs) * repeat, 0
     for rnd in range(repeat):
         for k, v, rt in jobs:

@@ -1,10 +1,11 @@
 """The OpenMP runtimes compared: how each is selected, whether it is installed, and the check that a run really used it."""
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from . import IlanError
-from .paths import lib_dir, rel
+from .paths import how_to_get_library, lib_dir, rel
 
 LIBOMP = "/usr/lib/llvm-14/lib/libomp.so"
 
@@ -22,18 +23,19 @@ class Runtime:
     name: str                 # as shown in tables: libgomp, libomp, ilan-ws, ...
     family: str               # what the program must report: libgomp | libomp | ilan
     library: str = ""         # the file that must exist ("" = the system's)
-    env: dict = field(default_factory=dict)   # variables set for the run
+    env: dict[str, str] = field(default_factory=dict)   # variables set for the run
     preload: bool = False     # LD_PRELOAD the library (libomp)
 
-    def missing(self):
+    def missing(self) -> str | None:
         """None when installed, else why not and what to do."""
         if self.family == "ilan" and not os.path.exists(ilan_library()):
-            return "%s not found: build ilan first (make)" % rel(ilan_library())
+            return "%s not found: %s" % (rel(ilan_library()), how_to_get_library())
         if self.preload and not os.path.exists(self.library):
             return "%s not found (apt-get install libomp-14-dev)" % self.library
         return None
 
-    def environ(self, threads=None, base=None):
+    def environ(self, threads: int | None = None, base: Mapping[str, str] | None = None
+                ) -> dict[str, str]:
         """The environment of a run on this runtime with `threads` threads
         (None: OMP_NUM_THREADS as it is)."""
         env = dict(os.environ if base is None else base)
@@ -58,15 +60,15 @@ class Runtime:
             env.pop("LD_LIBRARY_PATH", None)
         return env
 
-    def check_identity(self, reported, path="?"):
+    def check_identity(self, reported: str, path: str = "?") -> str | None:
         """None when the program ran on this runtime, else what went wrong."""
         if reported.split()[0:1] == [self.family]:
             return None
         if self.family == "ilan":
             return ("the run reported %r (library %s), not ilan: LD_LIBRARY_PATH=%s was not "
                     "effective or that library is not ilan; check with "
-                    "nm -D %s | grep ilan_version, and rebuild: make"
-                    % (reported, path, lib_dir(), rel(ilan_library())))
+                    "nm -D %s | grep ilan_version, or %s"
+                    % (reported, path, lib_dir(), rel(ilan_library()), how_to_get_library()))
         if self.family == "libomp":
             return ("the run reported %r: LD_PRELOAD=%s was not effective (is it LLVM libomp?)"
                     % (reported, self.library))
@@ -74,24 +76,24 @@ class Runtime:
                 "LD_LIBRARY_PATH, or check /etc/ld.so.preload" % (reported, path))
 
 
-def ilan_library():
+def ilan_library() -> str:
     return str(lib_dir() / "libgomp.so.1")
 
 
-def ilan_mode(mode):
+def ilan_mode(mode: str) -> Runtime:
     """ilan with ILAN_TASKLOOP=mode; the ilan mode is called plain `ilan`."""
     return Runtime("ilan" if mode == "ilan" else "ilan-" + mode, "ilan",
                    env={"ILAN_TASKLOOP": mode})
 
 
-def all_runtimes(libomp_defaults=False):
+def all_runtimes(libomp_defaults: bool = False) -> list[Runtime]:
     """Every runtime `ilan bench` knows, in table order."""
     return [Runtime("libgomp", "libgomp"),
             Runtime("libomp", "libomp", LIBOMP, {} if libomp_defaults else dict(LIBOMP_ENV),
                     preload=True)] + [ilan_mode(m) for m in ("ws", "numa", "ilan")]
 
 
-def select(names, known):
+def select(names: list[str], known: list[Runtime]) -> tuple[list[Runtime], dict[str, str]]:
     """The runtimes named (all when names is empty), split into those
     installed and {name: note} for those skipped."""
     by_name = {r.name: r for r in known}
@@ -99,7 +101,8 @@ def select(names, known):
         if n not in by_name:
             raise IlanError("unknown runtime %r: choose from %s" % (n, ", ".join(by_name)))
     chosen = [r for r in known if not names or r.name in names]
-    present, skipped = [], {}
+    present: list[Runtime] = []
+    skipped: dict[str, str] = {}
     for r in chosen:
         why = r.missing()
         if why:

@@ -1,25 +1,28 @@
 """Summaries of benchmark runs (medians, spreads, ratios) and the table that shows them."""
 
 import statistics
+from typing import Any
+
+Row = dict[str, Any]   # a summary row (see summarise)
 
 COLUMNS = ["kernel", "variant", "runtime", "unit", "median", "spread (min-max)",
            "/libgomp", "/libomp", "/static"]
 
 
-def ratio(a, b):
+def ratio(a: float | None, b: float | None) -> float | None:
     """a / b when both are positive, else None (a ratio would mean nothing)."""
     if a is None or b is None or a <= 0 or b <= 0:
         return None
     return a / b
 
 
-def summarise(runs):
+def summarise(runs: list[dict[str, Any]]) -> list[Row]:
     """One summary row per (kernel, variant, runtime), in the order the runs
     came: the values of its runs, their median, min and max, FAILED if any
     run failed (with the first reason), and ratios of the median to the
     same row on libgomp and on libomp, and to the kernel's `omp for
     schedule(static)` row (libgomp's if several runtimes ran it)."""
-    rows = {}
+    rows: dict[tuple[str, str | None, str], Row] = {}
     for run in runs:
         ms = run["measurements"] if run["status"] == "ok" else (
             run["measurements"] or [{"variant": run["variant"], "unit": None, "value": None}])
@@ -39,17 +42,17 @@ def summarise(runs):
         row["min"] = min(v) if v else None
         row["max"] = max(v) if v else None
 
-    def median_of(kernel, variant, runtime):
+    def median_of(kernel: str, variant: str | None, runtime: str) -> float | None:
         r = rows.get((kernel, variant, runtime))
         return r["median"] if r else None
 
-    def first(i):
+    def first(i: int) -> dict[Any, int]:
         seen = list(dict.fromkeys(key[i] for key in rows))
         return {x: n for n, x in enumerate(seen)}
     order = [first(0), first(1), first(2)]
     rows = {key: rows[key] for key in sorted(
-        rows, key=lambda key: tuple(o[x] for o, x in zip(order, key)))}
-    for (k, v, rt), row in rows.items():
+        rows, key=lambda key: tuple(o[x] for o, x in zip(order, key, strict=True)))}
+    for (k, v, _), row in rows.items():
         row["ratio_libgomp"] = ratio(row["median"], median_of(k, v, "libgomp"))
         row["ratio_libomp"] = ratio(row["median"], median_of(k, v, "libomp"))
         static = median_of(k, "static", "libgomp") or next(
@@ -59,7 +62,7 @@ def summarise(runs):
     return list(rows.values())
 
 
-def fmt(x):
+def fmt(x: float | None) -> str:
     """A number with about three significant digits."""
     if x is None:
         return "-"
@@ -72,7 +75,7 @@ def fmt(x):
     return "%.3g" % x
 
 
-def cells(row):
+def cells(row: Row) -> list[str]:
     """The table cells of one summary row."""
     if row["status"] != "ok":
         return ["ms" if row["unit"] == "s" else row["unit"] or "", "FAILED", "", "", "", ""]
@@ -84,7 +87,7 @@ def cells(row):
         for k in ("ratio_libgomp", "ratio_libomp", "ratio_static")]
 
 
-def render(summary, skipped=None, markdown=False):
+def render(summary: list[Row], skipped: dict[str, str] | None = None, markdown: bool = False) -> str:
     """The table: one line per (kernel, variant, runtime); the kernel name
     only on its first line.  Failures and skipped runtimes are listed below."""
     body, last = [], None
@@ -101,7 +104,7 @@ def render(summary, skipped=None, markdown=False):
         return "\n".join(lines + ([""] + foot if foot else []))
     widths = [max(len(r[i]) for r in [COLUMNS] + body) for i in range(len(COLUMNS))]
     lines = ["  ".join(c.ljust(w) if i < 4 else c.rjust(w)
-                       for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+                       for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
              for r in [COLUMNS] + body]
     return "\n".join(lines + foot)
 

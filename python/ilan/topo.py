@@ -5,19 +5,21 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from . import IlanError
 from .build import compile_c
+from .paths import PACKAGE
 from .runtimes import ilan_mode
 
-PROBE = Path(__file__).with_name("topo_probe.c")
+PROBE = PACKAGE / "topo_probe.c"
 
 
-def _cores(cs):
+def _cores(cs: list[int]) -> str:
     return ",".join(str(c) for c in cs)
 
 
-def describe(topo):
+def describe(topo: dict[str, Any]) -> str:
     """The "topology" part of an ILAN_REPORT document, as readable lines."""
     kind = "what-if model" if topo.get("whatif") else "real machine"
     lines = ["%s (source: %s)" % (kind, topo.get("source", "?")),
@@ -41,7 +43,7 @@ def describe(topo):
     return "\n".join(lines)
 
 
-def probe(threads=None):
+def probe(threads: int | None = None) -> dict[str, Any]:
     """Run the probe program on this build of ilan with ILAN_REPORT set and
     return the report's "topology" part."""
     rt = ilan_mode("ilan")
@@ -65,7 +67,8 @@ def probe(threads=None):
             doc = json.loads(Path(report).read_text())
         except ValueError as e:
             raise IlanError("the runtime wrote a report that is not JSON (%s); rebuild with "
-                            "make and report a bug if it persists" % e)
+                            "make and report a bug if it persists" % e) from None
     if "topology" not in doc:
         raise IlanError("the runtime's report has no \"topology\" part; rebuild with make")
-    return doc["topology"]
+    topology: dict[str, Any] = doc["topology"]
+    return topology

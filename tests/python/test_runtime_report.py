@@ -1,10 +1,7 @@
 """The ILAN_REPORT file the runtime itself writes: its schema, what-if topologies, and what the tool makes of it."""
 
 import json
-import os
 import subprocess
-
-import pytest
 
 from ilan import report, topo
 from ilan.kernels import find
