@@ -20,7 +20,8 @@ RUNTIME = [
     Variable("OMP_THREAD_LIMIT", "threads in the whole program"),
     Variable("OMP_STACKSIZE", "worker stack size: N[B|K|M|G] (default 16M)"),
     Variable("OMP_WAIT_POLICY", "active (spin) or passive (sleep at once) waiting"),
-    Variable("OMP_PROC_BIND", "false, true, primary, close, spread, or a list per level"),
+    Variable("OMP_PROC_BIND", "false (the default: nothing bound), true, primary, close, spread, "
+             "or a list per level"),
     Variable("OMP_PLACES", "threads, cores, ll_caches, numa_domains, sockets [(n)], or {..} lists"),
     Variable("OMP_CANCELLATION", "true enables the cancel construct"),
     Variable("OMP_DEFAULT_DEVICE", "default device number (the host is the only device)"),
@@ -40,7 +41,8 @@ RUNTIME = [
     Variable("ILAN_TASKLOOP", "taskloop scheduling: ilan (default), numa or ws"),
     Variable("ILAN_STEAL_POLICY", "strict or full: force ILAN's cross-group stealing"),
     Variable("ILAN_TASK_STEAL", "work-stealing victim policy: random (default)"),
-    Variable("ILAN_RESERVE_CORES", "N cores get no worker, left to the operating system"),
+    Variable("ILAN_RESERVE_CORES", "N cores get no worker, left to the operating system "
+             "(turns binding on)"),
     Variable("ILAN_SPIN_COUNT", "as GOMP_SPINCOUNT, which it overrides"),
     Variable("ILAN_REPORT", "FILE.json: the scheduler's report at exit (%p: pid, %r: MPI rank); "
              "stderr: a summary"),
@@ -48,6 +50,7 @@ RUNTIME = [
              "OMP_DISPLAY_ENV"),
     Variable("HWLOC_SYNTHETIC", "run on a what-if machine, e.g. \"pack:2 numa:4 core:8 pu:1\""),
     Variable("HWLOC_XMLFILE", "run on the machine described by an hwloc XML file"),
+    Variable("HWLOC_THISSYSTEM", "1: the XML file is the machine the program runs on (not a what-if)"),
 ]
 
 # The ilan command itself.
