@@ -13,6 +13,8 @@
 #include "instr/report.h"
 #include "core/wait.h"
 #include "sched/steal.h"
+#include "os/linux/affinity.h"
+#include "os/linux/file.h"
 #include "os/linux/thread.h"
 #include "topo/places.h"
 #include "topo/topo.h"
@@ -387,6 +389,42 @@ static void env_read_task_steal(void)
         env_invalid("ILAN_TASK_STEAL", v);
 }
 
+/* The MPI rank of this process, from the usual launchers' variables
+ * (Open MPI, MPICH and Intel MPI, PMIx, MVAPICH, Slurm); 0 when none says. */
+static long env_mpi_rank(void)
+{
+    static const char *const names[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
+                                        "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        unsigned long rank;
+        const char *v = getenv(names[i]);
+        if (v && parse_ulong(v, 0, LONG_MAX, &rank))
+            return (long)rank;
+    }
+    return 0;
+}
+
+/* ILAN_REPORT names a file the runtime writes: like every such variable it
+ * is read with secure_getenv, so a setuid, setgid or file-capability
+ * program ignores it (saying so) instead of writing where its user could
+ * not. "%p" and "%r" in the name become the process id and the MPI rank. */
+static void env_read_report(void)
+{
+    const char *v = secure_getenv("ILAN_REPORT");
+    if (!v) {
+        if (getenv("ILAN_REPORT") && os_process_is_privileged())
+            ilan_warn("ILAN_REPORT is ignored in a setuid, setgid or capability program; "
+                      "no report written");
+        return;
+    }
+    char name[4096];
+    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), name, sizeof name)) {
+        env_invalid("ILAN_REPORT", v);
+        return;
+    }
+    report_at_exit(name);
+}
+
 /* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY and ILAN_REPORT. */
 static void env_read_taskloop(void)
 {
@@ -403,11 +441,7 @@ static void env_read_taskloop(void)
         taskloop_forced_steal = i;
     else if (v)
         env_invalid("ILAN_STEAL_POLICY", v);
-    v = getenv("ILAN_REPORT");
-    if (v && v[0])
-        report_at_exit(v);
-    else if (v)
-        env_invalid("ILAN_REPORT", v);
+    env_read_report();
 }
 
 /* Variables accepted for compatibility whose value ilan does not use. */

@@ -3,8 +3,10 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include "core/icv.h"
 
@@ -601,6 +603,35 @@ bool parse_cpu_affinity(const char *text, struct place_list *out)
     free(b.cpus.v);
     free(b.first.v);
     return ok;
+}
+
+bool parse_file_pattern(const char *pattern, long pid, long rank, char *out, size_t size)
+{
+    size_t used = 0;
+    for (const char *s = pattern; *s; s++) {
+        char number[24];
+        const char *piece = number;
+        if (*s != '%') {
+            number[0] = *s;
+            number[1] = '\0';
+        } else if (s[1] == 'p' || s[1] == 'r') {
+            snprintf(number, sizeof number, "%ld", *++s == 'p' ? pid : rank);
+        } else if (s[1] == '%') {
+            piece = "%";
+            s++;
+        } else {
+            return false;
+        }
+        size_t len = strlen(piece);
+        if (used + len >= size)
+            return false;
+        memcpy(out + used, piece, len);
+        used += len;
+    }
+    if (size == 0)
+        return false;
+    out[used] = '\0';
+    return true;
 }
 
 void place_list_free(struct place_list *l)

@@ -3,6 +3,7 @@
 #define ILAN_CORE_PARSE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -107,6 +108,11 @@ bool parse_places(const char *text, int *kind, unsigned long *count, struct plac
  * place of its own in *out. Invalid: anything else, hi < lo, stride 0, an
  * empty list. The caller frees *out. */
 bool parse_cpu_affinity(const char *text, struct place_list *out);
+
+/* ILAN_REPORT's file name: writes `pattern` to out[0..size-1] with "%p"
+ * replaced by pid, "%r" by rank and "%%" by "%". False when the result does
+ * not fit, or the pattern holds another "%" sequence or ends in "%". */
+bool parse_file_pattern(const char *pattern, long pid, long rank, char *out, size_t size);
 
 /* Frees a place list and leaves it empty. */
 void place_list_free(struct place_list *l);

@@ -1,11 +1,13 @@
 /* report.c — writes the ILAN_REPORT file: the machine model, and per taskloop identity its executions, explored configurations and choice. */
 #include "instr/report.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/fatal.h"
 #include "core/taskloop_ilan.h"
+#include "os/linux/file.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 #include "tunables.h"
@@ -253,21 +255,37 @@ static void write_summary(FILE *f)
     }
 }
 
-/* atexit: writes the report where ILAN_REPORT said. */
+/* atexit: writes the report where ILAN_REPORT said, after the program's
+ * own buffered output. A file is written beside its target and renamed
+ * over it, so a reader never sees half a report; a target that is not a
+ * regular file (a symlink, a FIFO nobody reads) is refused, never waited
+ * on. One line on stderr for each refusal or failure. */
 static void report_write(void)
 {
-    if (strcmp(report_dest, "stderr") == 0) {
-        write_summary(stderr);
+    fflush(NULL);
+    if (strcmp(report_dest, "stderr") == 0 || strcmp(report_dest, "stdout") == 0) {
+        FILE *f = report_dest[3] == 'e' ? stderr : stdout;
+        write_summary(f);
+        fflush(f);
         return;
     }
-    FILE *f = fopen(report_dest, "w");
+    const char *why = os_file_refusal(report_dest);
+    if (why) {
+        ilan_warn("ILAN_REPORT: not writing %s: %s; no report written", report_dest, why);
+        return;
+    }
+    char tmp[4200];
+    FILE *f = os_file_create_beside(report_dest, tmp, sizeof tmp);
     if (!f) {
-        ilan_warn("ILAN_REPORT: cannot write %s; no report written", report_dest);
+        ilan_warn("ILAN_REPORT: cannot write beside %s: %s; no report written", report_dest,
+                  strerror(errno));
         return;
     }
     write_json(f);
-    if (fclose(f) != 0)
-        ilan_warn("ILAN_REPORT: error writing %s", report_dest);
+    int rc = os_file_publish(f, tmp, report_dest);
+    if (rc != 0)
+        ilan_warn("ILAN_REPORT: error writing %s: %s; no report written", report_dest,
+                  strerror(rc));
 }
 
 void report_at_exit(const char *dest)

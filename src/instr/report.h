@@ -4,7 +4,8 @@
 
 /* Arranges for the report to be written at exit: to the file `dest` as
  * JSON (see python/ilan for the reader), or as a readable summary on
- * standard error when dest is "stderr". Called once, by env_init. */
+ * standard error or output when dest is "stderr" or "stdout". Called once,
+ * by env_init, with the file name already expanded (%p, %r). */
 void report_at_exit(const char *dest);
 
 #endif

@@ -337,6 +337,20 @@ static void test_cpu_affinity(void)
         CHECK(strcmp(affinity_places(bad[i], b, sizeof b), "invalid") == 0);
 }
 
+static void test_file_pattern(void)
+{
+    char b[64];
+    CHECK(parse_file_pattern("run.json", 42, 3, b, sizeof b) && strcmp(b, "run.json") == 0);
+    CHECK(parse_file_pattern("r%r-p%p.json", 42, 3, b, sizeof b) && strcmp(b, "r3-p42.json") == 0);
+    CHECK(parse_file_pattern("%p%p", 7, 0, b, sizeof b) && strcmp(b, "77") == 0);
+    CHECK(parse_file_pattern("100%%", 1, 0, b, sizeof b) && strcmp(b, "100%") == 0);
+    CHECK(!parse_file_pattern("x%q", 1, 0, b, sizeof b));
+    CHECK(!parse_file_pattern("x%", 1, 0, b, sizeof b));
+    CHECK(!parse_file_pattern("abcdef", 1, 0, b, 6)); /* no room for the NUL */
+    CHECK(parse_file_pattern("abcde", 1, 0, b, 6) && strcmp(b, "abcde") == 0);
+    CHECK(!parse_file_pattern("%p", 123456, 0, b, 4));
+}
+
 int main(void)
 {
     test_bool();
@@ -350,5 +364,6 @@ int main(void)
     test_allocator();
     test_places();
     test_cpu_affinity();
+    test_file_pattern();
     return unit_report();
 }
