@@ -4,12 +4,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "abi/export.h"
 #include "abi/omp_types.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/thread.h"
+#include "os/linux/memory.h"
 
 /*
  * Design. Every memspace is ordinary process memory (malloc), as in
@@ -227,7 +227,7 @@ static void *alloc_try(size_t alignment, size_t size, uintptr_t allocator)
         goto fail;
     size_t pinned = 0;
     if (a && a->pinned) {
-        if (mlock(base, total) != 0) {
+        if (os_memory_pin(base, total) != 0) {
             free(base);
             goto fail;
         }
@@ -322,7 +322,7 @@ ILAN_EXPORT void omp_free(void *ptr, omp_allocator_handle_t allocator)
     if (a)
         alloc_uncharge(a, h->size);
     if (h->pinned_bytes)
-        munlock(h->base, h->pinned_bytes);
+        os_memory_unpin(h->base, h->pinned_bytes);
     free(h->base);
 }
 

@@ -8,7 +8,7 @@ ILAN_EXPORT void GOMP_barrier(void)
     /* A team of one still completes its tasks at a barrier. */
     if (t && (t->nthreads > 1 ||
               atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed)))
-        barrier_wait(&t->barrier);
+        task_barrier(&t->barrier);
 }
 
 /* Returns true when the enclosing parallel region has been cancelled. */
@@ -19,5 +19,5 @@ ILAN_EXPORT _Bool GOMP_barrier_cancel(void)
         return false;
     if (t->nthreads == 1 && !atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed))
         return atomic_load_explicit(&t->barrier.cancelled, memory_order_relaxed);
-    return barrier_wait_cancellable(&t->barrier);
+    return task_barrier_cancellable(&t->barrier);
 }

@@ -1,6 +1,6 @@
 /* cancel.c — the cancel construct and cancellation points. */
 #include "abi/export.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/task.h"
 #include "core/team.h"
 
@@ -25,7 +25,7 @@ static bool cancel_requested(struct ilan_thread *ts, int which)
     if (which == CANCEL_PARALLEL)
         return atomic_load_explicit(&t->barrier.cancelled, memory_order_acquire);
     if (ts->ws)
-        return iter_is_cancelled(&ts->ws->loop);
+        return ws_loop_is_cancelled(&ts->ws->loop);
     return which == CANCEL_LOOP &&
            atomic_load_explicit(&t->barrier.loop_cancelled, memory_order_acquire);
 }
@@ -63,7 +63,7 @@ ILAN_EXPORT _Bool GOMP_cancel(int which, _Bool do_cancel)
     case CANCEL_LOOP:
     case CANCEL_SECTIONS:
         if (ts->ws)
-            iter_cancel(&ts->ws->loop);
+            ws_loop_cancel(&ts->ws->loop);
         else
             atomic_store_explicit(&t->barrier.loop_cancelled, true, memory_order_release);
         break;

@@ -8,8 +8,8 @@
 
 #include "abi/export.h"
 #include "abi/omp_types.h"
-#include "core/fatal.h"
-#include "core/icv.h"
+#include "base/fatal.h"
+#include "config/icv.h"
 #include "core/task.h"
 #include "core/team.h"
 #include "core/thread.h"

@@ -2,13 +2,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "abi/env.h"
+#include "config/env.h"
 #include "core/taskloop_ilan.h"
 #include "abi/export.h"
-#include "core/icv.h"
-#include "core/parse.h"
+#include "config/icv.h"
+#include "config/parse.h"
 #include "topo/places.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 /* _OPENMP of gcc 12 (OpenMP 4.5), which libgomp 12 displays. */
 #define ENV_OPENMP_VERSION "201511"

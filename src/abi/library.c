@@ -1,10 +1,10 @@
 /* library.c — start-up of the runtime: the library constructor, the thread-local state, first use by user threads. */
 #include <pthread.h>
 #include "abi/export.h"
-#include "core/icv.h"
+#include "config/icv.h"
 #include "core/thread.h"
 #include "topo/bind.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 __thread struct ilan_thread ilan_tls __attribute__((tls_model("initial-exec")));
 

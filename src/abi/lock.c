@@ -9,6 +9,7 @@
 #include "core/task.h"
 #include "core/thread.h"
 #include "core/wait.h"
+#include "os/linux/affinity.h"
 #include "os/linux/futex.h"
 #include "os/linux/thread.h"
 
@@ -171,7 +172,7 @@ static unsigned lock_tid(void)
 {
     unsigned tid = lock_tid_cache;
     if (__builtin_expect(tid == 0, 0))
-        lock_tid_cache = tid = (unsigned)syscall(SYS_gettid);
+        lock_tid_cache = tid = (unsigned)os_thread_native_id();
     return tid;
 }
 

@@ -6,8 +6,8 @@
 #include "abi/loop.h"
 #include "abi/task_reduction.h"
 #include "core/barrier.h"
-#include "core/fatal.h"
-#include "core/icv.h"
+#include "base/fatal.h"
+#include "config/icv.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "core/ws.h"
@@ -26,7 +26,7 @@ static size_t round_line(size_t n)
 void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
 {
     struct ws_loop *l = &w->loop;
-    iter_init(l, d->sched, d->n, d->chunk, nthreads);
+    ws_loop_init(l, d->sched, d->n, d->chunk, nthreads);
     l->start = d->start;
     l->end = d->end;
     l->incr = d->incr;
@@ -42,7 +42,7 @@ void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
                               : 0;
     if (!d->want_mem && ord_sz + dx_sz == 0)
         return;
-    unsigned char *buf = iter_buf_get(l, mem_sz + ord_sz + dx_sz);
+    unsigned char *buf = ws_loop_buf(l, mem_sz + ord_sz + dx_sz);
     if (d->want_mem)
         l->mem = buf;
     if (ord_sz)
@@ -91,9 +91,9 @@ bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
     if (l->ordered && ts->loop.has_chunk)
         ordered_release(ts);
     /* GOMP_cancel marks the thread's current slot (cancel.c). */
-    if (icv_global.cancellation && iter_is_cancelled(l))
+    if (icv_global.cancellation && ws_loop_is_cancelled(l))
         return false;
-    if (!iter_next(l, &ts->loop, ts->team ? ts->team_id : 0))
+    if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0))
         return false;
     ts->loop.has_chunk = l->ordered;
     *lb = ts->loop.lb;
@@ -122,7 +122,7 @@ void loop_end(void)
 {
     struct team *team = loop_leave(thread_self());
     if (team)
-        barrier_wait(&team->barrier);
+        task_barrier(&team->barrier);
 }
 
 void loop_end_nowait(void)
@@ -133,7 +133,7 @@ void loop_end_nowait(void)
 bool loop_end_cancel(void)
 {
     struct team *team = loop_leave(thread_self());
-    return team ? barrier_wait_cancellable(&team->barrier) : false;
+    return team ? task_barrier_cancellable(&team->barrier) : false;
 }
 
 void loop_runtime_sched(struct ilan_thread *ts, int *sched, iter_ull *chunk)

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "core/thread.h"
 #include "core/ws.h"
-#include "sched/iter.h"
+#include "core/ws_loop.h"
 
 /* Everything that defines one worksharing loop, as its initializer sees it. */
 struct loop_desc {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "abi/export.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 
 /* gcc passes the message with its length, or (size_t)-1 when it is a
  * NUL-terminated C string; Fortran messages have a length and no NUL.

@@ -3,10 +3,10 @@
 #include <stdint.h>
 #include "abi/export.h"
 #include "abi/omp_types.h"
-#include "core/icv.h"
+#include "config/icv.h"
 #include "core/team.h"
 #include "core/thread.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 /* ---- threads and levels --------------------------------------------------- */
 

@@ -36,7 +36,7 @@
 
 #include "abi/export.h"
 #include "abi/loop.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -61,7 +61,7 @@ size_t ordered_space(unsigned nthreads)
 
 void ordered_setup(struct ws_loop *l, void *waiters)
 {
-    l->waiters = waiters; /* zeroed by iter_buf_get: want 0, seqwords at 0 */
+    l->waiters = waiters; /* zeroed by ws_loop_buf: want 0, seqwords at 0 */
 }
 
 /* Returns once the chunk starting at lb holds the token. */
@@ -192,13 +192,13 @@ void doacross_setup(struct ws_loop *l, void *space, unsigned ncounts, const iter
     d->ent_size = doacross_ent_size(d->nents);
     size_t head = (sizeof(struct doacross) + 2 * ncounts * sizeof(iter_ull) + ILAN_CACHE_LINE - 1) &
                   ~(size_t)(ILAN_CACHE_LINE - 1);
-    d->ents = (unsigned char *)space + head; /* zeroed by iter_buf_get */
+    d->ents = (unsigned char *)space + head; /* zeroed by ws_loop_buf */
     l->doacross = d;
 }
 
 static inline struct doacross_ent *doacross_rec(struct doacross *d, iter_ull i0)
 {
-    return (struct doacross_ent *)(d->ents + iter_doacross_ent(d, i0) * d->ent_size);
+    return (struct doacross_ent *)(d->ents + doacross_ent(d, i0) * d->ent_size);
 }
 
 static struct doacross *doacross_of_caller(void)

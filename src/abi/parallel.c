@@ -1,6 +1,6 @@
 /* parallel.c — GOMP entry points that start and end parallel regions. */
 #include "abi/export.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/team.h"
 
 /* gcc passes the proc_bind clause in the low bits of `flags` (0: absent). */

@@ -4,8 +4,8 @@
 
 #include "abi/export.h"
 #include "abi/loop.h"
-#include "core/fatal.h"
-#include "core/icv.h"
+#include "base/fatal.h"
+#include "config/icv.h"
 #include "core/team.h"
 #include "core/thread.h"
 

@@ -30,7 +30,7 @@ ILAN_EXPORT void *GOMP_single_copy_start(void)
     struct team *t = ts->team;
     if (!t || t->nthreads == 1 || single_claim(ts, t))
         return NULL;
-    barrier_wait(&t->barrier);
+    task_barrier(&t->barrier);
     return t->copyprivate;
 }
 
@@ -42,5 +42,5 @@ ILAN_EXPORT void GOMP_single_copy_end(void *data)
     if (!t || t->nthreads == 1)
         return;
     t->copyprivate = data;
-    barrier_wait(&t->barrier);
+    task_barrier(&t->barrier);
 }

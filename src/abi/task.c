@@ -2,7 +2,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "abi/export.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/task.h"
 
 ILAN_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),

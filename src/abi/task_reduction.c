@@ -5,7 +5,7 @@
 
 #include "abi/export.h"
 #include "abi/task_reduction.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/task.h"
 #include "core/team.h"
 #include "core/thread.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "abi/export.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/task.h"
 #include "core/taskloop_ilan.h"
 #include "core/team.h"

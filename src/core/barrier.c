@@ -2,7 +2,7 @@
 #include "core/barrier.h"
 
 #include <assert.h>
-#include "core/task_sched.h"
+#include "base/fence.h"
 
 void barrier_init(struct barrier *b, unsigned n)
 {
@@ -39,37 +39,8 @@ bool barrier_try_release(struct barrier *b)
     if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
         atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
     seq_bump(&b->release);
-    task_wake_idle(b); /* waiters sleep on the work word */
+    barrier_wake_idle(b); /* waiters sleep on the work word */
     return true;
-}
-
-/* Arrives; returns true when this thread released the round (it was the
- * last and no task was pending: the no-task fast path costs one load of
- * task_pending more than a task-less barrier). */
-static inline bool barrier_arrive(struct barrier *b)
-{
-    return atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1 &&
-           barrier_try_release(b);
-}
-
-/* Waits for the round: arriving threads run the team's tasks until it is
- * released (task_sched.c). A thread reads the round before it arrives; the
- * round cannot move before it arrives, because the round needs its arrival. */
-void barrier_wait(struct barrier *b)
-{
-    unsigned round = seq_read(&b->release);
-    if (!barrier_arrive(b))
-        task_barrier_wait(b, round);
-}
-
-bool barrier_wait_cancellable(struct barrier *b)
-{
-    if (atomic_load_explicit(&b->cancelled, memory_order_acquire))
-        return true;
-    unsigned round = seq_read(&b->release);
-    if (!barrier_arrive(b))
-        task_barrier_wait(b, round);
-    return atomic_load_explicit(&b->cancelled, memory_order_acquire);
 }
 
 void barrier_cancel(struct barrier *b)
@@ -84,5 +55,14 @@ void barrier_cancel(struct barrier *b)
      * pending are discarded as threads meet them (task_execute) and drained
      * at the region's end. */
     seq_bump(&b->release);
-    task_wake_idle(b);
+    barrier_wake_idle(b);
+}
+
+void barrier_wake_idle(struct barrier *b)
+{
+    /* Pairs with the fence in task_wait_until's sleep path (Dekker): either
+     * we see the sleeper's count, or it sees what we published. */
+    ilan_fence_seq_cst();
+    if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
+        seq_bump(&b->task_work);
 }

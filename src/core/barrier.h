@@ -5,7 +5,7 @@
 #include <stdalign.h>
 #include <stdbool.h>
 #include "core/wait.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 /*
  * Arrivals count down `remaining`; the last arriver resets it and advances
@@ -36,18 +36,25 @@ struct barrier {
 /* Prepares the barrier for a team of n. Only while no thread uses it. */
 void barrier_init(struct barrier *b, unsigned n);
 
-/* Waits for all team threads and, while waiting, runs the team's tasks
- * until none is pending. Any team thread may call. */
-void barrier_wait(struct barrier *b);
-
-/* Like barrier_wait, but returns true without waiting for the others when
- * the region has been cancelled (before or during the wait). */
-bool barrier_wait_cancellable(struct barrier *b);
-
 /* Releases the current round if every thread has arrived and no task is
  * pending; exactly one of the threads that call it for a round wins (a CAS
  * of `remaining` from 0 back to nthreads) and returns true. */
 bool barrier_try_release(struct barrier *b);
+
+/* Arrives; returns true when this thread released the round (it was the
+ * last and no task was pending: the no-task fast path costs one load of
+ * task_pending more than a task-less barrier). Waiting for the others is
+ * the task scheduler's (task_barrier in task_sched.h), which runs the
+ * team's tasks meanwhile. */
+static inline bool barrier_arrive(struct barrier *b)
+{
+    return atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1 &&
+           barrier_try_release(b);
+}
+
+/* Wakes threads sleeping on the team's work word, if any. Called after
+ * something they may wait for happened (a push, a completion, a release). */
+void barrier_wake_idle(struct barrier *b);
 
 /* Marks the region cancelled and releases every thread waiting in a
  * cancellable wait. Any team thread may call, more than once. */

@@ -17,7 +17,7 @@
 #include "core/deque.h"
 
 #include <stdlib.h>
-#include "core/fatal.h"
+#include "base/fatal.h"
 
 static struct deque_buf *buf_new(long slots)
 {

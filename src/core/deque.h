@@ -5,20 +5,8 @@
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include "tunables.h"
-
-/* A seq_cst fence. ThreadSanitizer does not model stand-alone fences (gcc
- * warns and ignores them); there a locked read-modify-write of a private
- * word stands in, which is a full barrier on x86 as well. */
-#if defined(__SANITIZE_THREAD__)
-static inline void ilan_fence_seq_cst(void)
-{
-    static _Atomic unsigned fence_word;
-    atomic_fetch_add_explicit(&fence_word, 0, memory_order_seq_cst);
-}
-#else
-#define ilan_fence_seq_cst() atomic_thread_fence(memory_order_seq_cst)
-#endif
+#include "base/fence.h"
+#include "base/tunables.h"
 
 /* A circular buffer of 2^k slots; replaced by a twice larger copy when full.
  * Replaced buffers stay allocated until the deque is destroyed, because a

@@ -4,8 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
-#include "core/icv.h"
+#include "base/fatal.h"
+#include "config/icv.h"
 #include "core/mutex.h"
 #include "core/team.h"
 #include "os/linux/thread.h"

@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdalign.h>
 #include "core/wait.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 struct team;
 

@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/mutex.h"
 #include "core/task_deps.h"
 #include "core/task_sched.h"
@@ -294,7 +294,7 @@ static void task_complete(struct task *t)
         if (counted)
             atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
         if (team->nthreads > 1 || ts->team != team) /* a team of one: nobody else sleeps */
-            task_wake_idle(&team->barrier);
+            barrier_wake_idle(&team->barrier);
     }
 }
 

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "core/icv.h"
+#include "config/icv.h"
 #include "core/wait.h"
 
 struct team;

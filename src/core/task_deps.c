@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/mutex.h"
 #include "core/task_sched.h"
 #include "core/thread.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/barrier.h"
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/taskloop_ilan.h"
 #include "core/team.h"
 #include "core/thread.h"
@@ -202,22 +202,13 @@ static struct task *queue_take(struct task_queue *q, struct task *waiter, enum l
 
 /* ---- pushing --------------------------------------------------------------- */
 
-void task_wake_idle(struct barrier *b)
-{
-    /* Pairs with the fence in task_wait_until's sleep path (Dekker): either
-     * we see the sleeper's count, or it sees what we published. */
-    ilan_fence_seq_cst();
-    if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
-        seq_bump(&b->task_work);
-}
-
-/* task_wake_idle for the team's own members: in a team of one the caller is
+/* barrier_wake_idle for the team's own members: in a team of one the caller is
  * the only thread that could sleep on the word, so there is nobody to wake
  * (and no fence to pay). */
 static inline void wake_team(struct ilan_thread *ts, struct team *team)
 {
     if (team->nthreads > 1 || ts->team != team)
-        task_wake_idle(&team->barrier);
+        barrier_wake_idle(&team->barrier);
 }
 
 void task_sched_push(struct ilan_thread *ts, struct task *t)
@@ -298,7 +289,7 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
         t = deque_steal(&s->deque);
     if (t && waiter && !task_descends_from(t, waiter)) {
         queue_put(&s->inbox, t, false);
-        task_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
+        barrier_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
         t = NULL;
     }
     if (!t)
@@ -509,7 +500,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         }
         /* Sleep until something moves the work word: a push, a completion
          * or a barrier release made while we are counted as a sleeper
-         * bumps it (task_wake_idle). Count ourselves, then look again.
+         * bumps it (barrier_wake_idle). Count ourselves, then look again.
          * That look must be a full one: a task queued before we were
          * counted brings no bump, so if we pass it over nobody wakes us.
          * A quick look does pass tasks over (a queue locked by a thread
@@ -568,4 +559,23 @@ void task_barrier_wait(struct barrier *b, unsigned round)
 {
     struct barrier_round r = {b, round};
     task_wait_until(&ilan_tls, barrier_round_over, &r);
+}
+
+void task_barrier(struct barrier *b)
+{
+    /* The round is read before arriving: it cannot move before we arrive,
+     * because the round needs our arrival. */
+    unsigned round = seq_read(&b->release);
+    if (!barrier_arrive(b))
+        task_barrier_wait(b, round);
+}
+
+bool task_barrier_cancellable(struct barrier *b)
+{
+    if (atomic_load_explicit(&b->cancelled, memory_order_acquire))
+        return true;
+    unsigned round = seq_read(&b->release);
+    if (!barrier_arrive(b))
+        task_barrier_wait(b, round);
+    return atomic_load_explicit(&b->cancelled, memory_order_acquire);
 }

@@ -7,7 +7,7 @@
 #include "core/deque.h"
 #include "core/mutex.h"
 #include "core/task.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 struct barrier;
 struct ilan_thread;
@@ -63,9 +63,13 @@ void task_region_drain(struct ilan_thread *ts);
  * threads arrived and no pending task, or by another). */
 void task_barrier_wait(struct barrier *b, unsigned round);
 
-/* Wakes threads sleeping on the team's work word, if any. Called after
- * something they may wait for happened (a push, a completion, a release). */
-void task_wake_idle(struct barrier *b);
+/* The team barrier: waits for all team threads and, while waiting, runs
+ * the team's tasks until none is pending. Any team thread may call. */
+void task_barrier(struct barrier *b);
+
+/* Like task_barrier, but returns true without waiting for the others when
+ * the region has been cancelled (before or during the wait). */
+bool task_barrier_cancellable(struct barrier *b);
 
 /* Runs tasks of the caller's team until done(arg) holds; while the current
  * task is an explicit (tied) task only its descendants are started

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "abi/env.h"
-#include "core/fatal.h"
+#include "config/env.h"
+#include "base/fatal.h"
 #include "core/task.h"
 #include "core/team.h"
 #include "core/thread.h"

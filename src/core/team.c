@@ -4,8 +4,8 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
-#include "abi/affinity_fmt.h"
+#include "base/fatal.h"
+#include "core/affinity_fmt.h"
 #include "core/pool.h"
 #include "core/taskloop_ilan.h"
 #include "os/linux/affinity.h"
@@ -172,7 +172,9 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
         atomic_store_explicit(&t->slot_cpu[team_id], os_current_cpu(), memory_order_relaxed);
     if (__builtin_expect(icv_global.display_affinity, 0) && (moved || !ts->affinity_shown)) {
         ts->affinity_shown = true;
-        affinity_display_self();
+        struct affinity_info info;
+        team_affinity_fields(&info);
+        affinity_print_line(icv_global.affinity_format, &info);
     }
 }
 
@@ -208,7 +210,7 @@ static void thread_enter_first_ws(struct ilan_thread *ts, struct team *t)
 static void team_end_barrier(struct ilan_thread *ts, struct team *t)
 {
     if (t->nthreads > 1)
-        barrier_wait_cancellable(&t->barrier);
+        task_barrier_cancellable(&t->barrier);
     task_region_drain(ts);
 }
 
@@ -347,6 +349,19 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
     }
     ts->hot_team = saved.hot_team;
     thread_restore(ts, &saved);
+}
+
+void team_affinity_fields(struct affinity_info *in)
+{
+    struct ilan_thread *ts = thread_self();
+    struct team *t = ts->team;
+    in->level = t ? (int)t->level : 0;
+    in->thread_num = t ? (int)ts->team_id : 0;
+    in->num_threads = t ? (int)t->nthreads : 1;
+    /* The thread number one level up is the master's number there. */
+    in->ancestor_tnum = t ? (int)t->master_saved.team_id : -1;
+    in->team_num = ts->teams_count ? ts->teams_num : 0;
+    in->num_teams = ts->teams_count ? ts->teams_count : 1;
 }
 
 void team_free(struct team *t)

@@ -5,12 +5,13 @@
 #include <stdalign.h>
 #include <stdbool.h>
 #include "core/barrier.h"
-#include "core/icv.h"
+#include "config/icv.h"
 #include "core/thread.h"
 #include "core/ws.h"
 #include "core/task_sched.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
+struct affinity_info;
 struct worker;
 struct team_ilan;
 
@@ -95,6 +96,10 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
  * workers, its spare teams) and ends every idle pool thread
  * (omp_pause_resource). Only outside every parallel region. */
 void team_pause(void);
+
+/* The calling thread's place in its teams, for an affinity-format line
+ * (level, thread and team numbers); the OS fields are left alone. */
+void team_affinity_fields(struct affinity_info *in);
 
 /* Frees a team nobody can touch any more (see pool_retire_idle). */
 void team_free(struct team *t);

@@ -3,8 +3,8 @@
 #define ILAN_CORE_THREAD_H
 
 #include <stdbool.h>
-#include "core/icv.h"
-#include "sched/iter.h"
+#include "config/icv.h"
+#include "core/ws_loop.h"
 
 struct team;
 struct ws;

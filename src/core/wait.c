@@ -1,10 +1,10 @@
 /* wait.c — the slow path of seqword waits and the spin budget policy. */
 #include "core/wait.h"
 
-#include "core/icv.h"
+#include "config/icv.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 _Atomic unsigned wait_spin_budget = ILAN_SPIN_DEFAULT;
 

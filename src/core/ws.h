@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "core/wait.h"
-#include "sched/iter.h"
-#include "tunables.h"
+#include "core/ws_loop.h"
+#include "base/tunables.h"
 
 struct ilan_thread;
 

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "core/taskloop_ilan.h"
 #include "os/linux/file.h"
 #include "topo/places.h"
 #include "topo/topo.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 static char *report_dest; /* ILAN_REPORT's value */
 

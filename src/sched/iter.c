@@ -1,10 +1,6 @@
-/* iter.c — loop-chunk arithmetic (pure) and the claims that carry it out on a shared loop. */
+/* iter.c — loop-chunk arithmetic (pure): counts, static blocks and chunks, guided sizes, doacross records. */
 #include "sched/iter.h"
 
-#include <stdlib.h>
-#include <string.h>
-#include "core/fatal.h"
-#include "core/icv.h"
 
 iter_ull iter_count_long(long start, long end, long incr)
 {
@@ -104,130 +100,16 @@ iter_ull iter_guided_size(iter_ull remaining, iter_ull chunk, unsigned nthreads)
     return q;
 }
 
-iter_ull iter_doacross_ent(const struct doacross *d, iter_ull i)
+iter_ull iter_doacross_ent(int map, iter_ull n0, iter_ull chunk, unsigned nthreads, iter_ull i)
 {
-    switch (d->map) {
+    switch (map) {
     case DOACROSS_MAP_BLOCK:
-        return iter_static_owner(d->counts[0], d->nthreads, i);
+        return iter_static_owner(n0, nthreads, i);
     case DOACROSS_MAP_CYCLIC:
-        return (i / d->chunk) % d->nthreads;
+        return (i / chunk) % nthreads;
     case DOACROSS_MAP_CHUNK:
-        return i / d->chunk;
+        return i / chunk;
     default:
         return i;
     }
-}
-
-/* ---- the engine ---- */
-
-void iter_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads)
-{
-    sched &= ~(int)ICV_SCHED_MONOTONIC;
-    if (sched != ICV_SCHED_DYNAMIC && sched != ICV_SCHED_GUIDED)
-        sched = ICV_SCHED_STATIC; /* auto and anything unknown: static */
-    if ((long long)chunk <= 0)
-        chunk = sched == ICV_SCHED_STATIC ? 0 : 1;
-    if (nthreads == 0)
-        nthreads = 1;
-    l->sched = sched;
-    l->ordered = false;
-    l->nthreads = nthreads;
-    l->n = n;
-    l->chunk = chunk;
-    l->dyn_fast = iter_dynamic_fast_ok(n, chunk, nthreads);
-    l->mem = NULL;
-    l->doacross = NULL;
-    l->waiters = NULL;
-    atomic_store_explicit(&l->cancelled, false, memory_order_relaxed);
-    atomic_store_explicit(&l->next, 0, memory_order_relaxed);
-    atomic_store_explicit(&l->ordered_pos, 0, memory_order_relaxed);
-}
-
-/* Dynamic claim by compare-and-swap: for loops where a fetch-add could
- * wrap `next` around. */
-static bool dynamic_cas(struct ws_loop *l, iter_ull *lb, iter_ull *le)
-{
-    iter_ull cur = atomic_load_explicit(&l->next, memory_order_relaxed);
-    for (;;) {
-        if (cur >= l->n)
-            return false;
-        iter_ull take = l->n - cur <= l->chunk ? l->n - cur : l->chunk;
-        if (atomic_compare_exchange_weak_explicit(&l->next, &cur, cur + take,
-                                                  memory_order_relaxed, memory_order_relaxed)) {
-            *lb = cur;
-            *le = cur + take;
-            return true;
-        }
-    }
-}
-
-static bool guided_cas(struct ws_loop *l, iter_ull *lb, iter_ull *le)
-{
-    iter_ull cur = atomic_load_explicit(&l->next, memory_order_relaxed);
-    for (;;) {
-        if (cur >= l->n)
-            return false;
-        iter_ull take = iter_guided_size(l->n - cur, l->chunk, l->nthreads);
-        if (atomic_compare_exchange_weak_explicit(&l->next, &cur, cur + take,
-                                                  memory_order_relaxed, memory_order_relaxed)) {
-            *lb = cur;
-            *le = cur + take;
-            return true;
-        }
-    }
-}
-
-bool iter_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
-{
-    iter_ull lb, le;
-    bool ok;
-    switch (l->sched) {
-    case ICV_SCHED_DYNAMIC:
-        ok = dynamic_cas(l, &lb, &le);
-        break;
-    case ICV_SCHED_GUIDED:
-        ok = guided_cas(l, &lb, &le);
-        break;
-    default:
-        if (l->chunk == 0) {
-            ok = lt->static_trip == 0 && iter_static_block(l->n, l->nthreads, tid, &lb, &le);
-            lt->static_trip = 1;
-        } else {
-            ok = iter_static_chunk(l->n, l->chunk, l->nthreads, tid, lt->static_trip, &lb, &le);
-            if (ok)
-                lt->static_trip++;
-        }
-        break;
-    }
-    if (ok) {
-        lt->lb = lb;
-        lt->le = le;
-    }
-    return ok;
-}
-
-void *iter_buf_get(struct ws_loop *l, size_t size)
-{
-    size = (size + ILAN_CACHE_LINE - 1) & ~(size_t)(ILAN_CACHE_LINE - 1);
-    if (size == 0)
-        size = ILAN_CACHE_LINE;
-    if (size > l->buf_cap) {
-        free(l->buf);
-        l->buf = aligned_alloc(ILAN_CACHE_LINE, size);
-        if (!l->buf)
-            ilan_fatal("out of memory (%zu bytes of loop state)", size);
-        l->buf_cap = size;
-    }
-    memset(l->buf, 0, size);
-    return l->buf;
-}
-
-void iter_destroy(struct ws_loop *l)
-{
-    free(l->buf);
-    l->buf = NULL;
-    l->buf_cap = 0;
-    l->mem = NULL;
-    l->doacross = NULL;
-    l->waiters = NULL;
 }

@@ -1,14 +1,8 @@
-/* iter.h — loop-chunk arithmetic: the shared and per-thread state of a worksharing loop. */
+/* iter.h — loop-chunk arithmetic (pure): iteration counts, static blocks and chunks, dynamic and guided claim sizes, doacross records. */
 #ifndef ILAN_SCHED_ITER_H
 #define ILAN_SCHED_ITER_H
 
-#include <stdalign.h>
-#include <stdatomic.h>
 #include <stdbool.h>
-#include <stddef.h>
-#include "core/icv.h"
-#include "core/wait.h"
-#include "tunables.h"
 
 /*
  * Every loop is handled in its *logical* iteration space [0, n): logical
@@ -28,73 +22,6 @@
  */
 
 typedef unsigned long long iter_ull;
-
-/* Ordered: where a thread waiting for the ordered token sleeps. */
-struct ordered_waiter {
-    alignas(ILAN_CACHE_LINE) _Atomic iter_ull want; /* lb of the chunk the thread waits to own (+1; 0 none) */
-    seqword wake;                                  /* advanced by the token passer that hands it lb */
-};
-
-/* Doacross: one record per group of dimension-0 iterations that a single
- * thread executes in order (see ordered.c). */
-struct doacross_ent {
-    _Atomic iter_ull posted; /* highest flattened iteration posted + 1; 0 none */
-    seqword wake;            /* advanced by the (single) poster after each post */
-};
-
-/* Doacross: what GOMP_doacross_{post,wait} need about the loop nest. */
-struct doacross {
-    unsigned ncounts;        /* dimensions of the ordered(n) nest */
-    int map;                 /* how dim-0 iterations map to records: DOACROSS_MAP_* */
-    unsigned nthreads;       /* team size */
-    iter_ull chunk;          /* chunk size of the schedule (static chunked, dynamic) */
-    iter_ull *counts;        /* iterations per dimension [ncounts] */
-    iter_ull *strides;       /* flattening multipliers [ncounts] (last one is 1) */
-    unsigned char *ents;     /* records: struct doacross_ent every `ent_size` bytes */
-    size_t ent_size;         /* bytes between records (a cache line when few) */
-    iter_ull nents;          /* records */
-};
-
-#define DOACROSS_MAP_BLOCK 0 /* unchunked static: one record per thread */
-#define DOACROSS_MAP_CYCLIC 1 /* chunked static: one record per thread (chunk / chunk % nthreads) */
-#define DOACROSS_MAP_CHUNK 2 /* dynamic: one record per chunk */
-#define DOACROSS_MAP_ITER 3  /* guided: one record per dimension-0 iteration */
-
-/* Record of dimension-0 iteration i (pure). */
-iter_ull iter_doacross_ent(const struct doacross *d, iter_ull i);
-
-/* Shared state of one worksharing loop (or sections), inside a work-share
- * slot. Written by the slot's initializer before it publishes the slot,
- * read-only afterwards except for the atomics. */
-struct ws_loop {
-    int sched;                 /* ICV_SCHED_STATIC / _DYNAMIC / _GUIDED (no monotonic bit) */
-    bool ull;                  /* iteration variables are unsigned long long */
-    bool ordered;              /* the loop has an ordered clause (token protocol, ordered.c) */
-    unsigned nthreads;         /* threads of the team executing the loop */
-    iter_ull n;                /* logical iteration count */
-    iter_ull chunk;            /* chunk size in iterations; 0 only for unchunked static */
-    iter_ull start;            /* first iteration value (bits of a long or an ull) */
-    iter_ull end;              /* the loop's end value as given (bits), iend of the last chunk */
-    iter_ull incr;             /* increment (bits; negative two's complement when counting down) */
-    bool dyn_fast;             /* dynamic claims may use fetch-add: next cannot wrap around */
-    void *mem;                 /* GOMP_loop_start's `mem` scratch block for this construct */
-    struct doacross *doacross; /* doacross bookkeeping, NULL when not a doacross loop */
-    struct ordered_waiter *waiters; /* ordered: one wake word per team thread */
-    unsigned char *buf;        /* per-slot heap buffer holding mem, waiters, doacross; reused */
-    size_t buf_cap;            /* bytes allocated in buf */
-    _Atomic bool cancelled;    /* this construct was cancelled (see iter_cancel) */
-
-    alignas(ILAN_CACHE_LINE) _Atomic iter_ull next; /* next unclaimed logical iteration (dynamic, guided) */
-
-    alignas(ILAN_CACHE_LINE) _Atomic iter_ull ordered_pos; /* ordered: lb of the chunk holding the token */
-};
-
-/* Per-thread state of the loop the thread is executing. */
-struct loop_thread {
-    iter_ull static_trip; /* chunks of a static schedule taken so far */
-    iter_ull lb, le;      /* logical bounds of the chunk the thread holds */
-    bool has_chunk;       /* ordered: lb..le is held and its token not yet passed on */
-};
 
 /* ---- pure arithmetic (unit-tested in tests/unit/test_iter.c) ---- */
 
@@ -135,57 +62,18 @@ static inline bool iter_dynamic_take(iter_ull got, iter_ull n, iter_ull chunk, i
     return true;
 }
 
+/* How dimension-0 iterations of a doacross loop map to records. */
+#define DOACROSS_MAP_BLOCK 0 /* unchunked static: one record per thread */
+#define DOACROSS_MAP_CYCLIC 1 /* chunked static: one record per thread (chunk / chunk % nthreads) */
+#define DOACROSS_MAP_CHUNK 2 /* dynamic: one record per chunk */
+#define DOACROSS_MAP_ITER 3  /* guided: one record per dimension-0 iteration */
+
+/* The record of dimension-0 iteration i under mapping `map` (a DOACROSS_MAP_*)
+ * for a loop of n0 dimension-0 iterations cut in chunks of `chunk`. */
+iter_ull iter_doacross_ent(int map, iter_ull n0, iter_ull chunk, unsigned nthreads, iter_ull i);
+
 /* Guided: how many iterations a claim takes when `remaining` are left:
  * ceil(remaining / nthreads), at least chunk, at most remaining. */
 iter_ull iter_guided_size(iter_ull remaining, iter_ull chunk, unsigned nthreads);
-
-/* ---- the engine: claims on a shared struct ws_loop ---- */
-
-/* Fills *l for a loop of n logical iterations. chunk <= 0 means the
- * schedule's default (unchunked static, 1 for dynamic/guided). Leaves
- * buf/buf_cap alone and clears mem, doacross, waiters, cancelled. */
-void iter_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads);
-
-/* iter_next for every case but the inline one: static, guided, and dynamic
- * loops near the top of the 64-bit range (claimed by compare-and-swap). */
-bool iter_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid);
-
-/* Claims the calling thread's next chunk (team_id tid) into lt->lb/le.
- * False when no work is left. Static uses lt->static_trip; dynamic and
- * guided use atomics on l->next. */
-static inline bool iter_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
-{
-    /* The hot case inline: a dynamic loop whose counter cannot wrap. No
-     * pre-check load, which would fetch the contended line twice: gcc's
-     * code stops asking at the first `false`, so next stays below
-     * n + (nthreads + 1) * chunk (iter_dynamic_fast_ok). */
-    if (__builtin_expect(l->sched == ICV_SCHED_DYNAMIC && l->dyn_fast, 1)) {
-        iter_ull got = atomic_fetch_add_explicit(&l->next, l->chunk, memory_order_relaxed);
-        return iter_dynamic_take(got, l->n, l->chunk, &lt->lb, &lt->le);
-    }
-    return iter_next_slow(l, lt, tid);
-}
-
-/* A zeroed block of `size` bytes owned by the slot (its buffer, grown when
- * too small, reused otherwise), aligned to the cache line. Only the slot's
- * initializer calls it, at most once per construct: it then carves the
- * block into what the construct needs (mem, ordered wake words, doacross). */
-void *iter_buf_get(struct ws_loop *l, size_t size);
-
-/* Frees what the slot's loop state owns (when a team is destroyed). */
-void iter_destroy(struct ws_loop *l);
-
-/* Cancellation of the construct in slot l (GOMP_cancel of a loop or
- * sections): every later claim returns no work. Cleared by the next
- * initializer of the slot. */
-static inline void iter_cancel(struct ws_loop *l)
-{
-    atomic_store_explicit(&l->cancelled, true, memory_order_release);
-}
-
-static inline bool iter_is_cancelled(struct ws_loop *l)
-{
-    return atomic_load_explicit(&l->cancelled, memory_order_acquire);
-}
 
 #endif

@@ -2,7 +2,7 @@
 #include "sched/numa_dist.h"
 
 #include <stdlib.h>
-#include "tunables.h"
+#include "base/tunables.h"
 
 const char *group_kind_name(enum group_kind k)
 {

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 #include "sched/iter.h"
-#include "topo/topo.h"
+#include "sched/machine.h"
 
 /* What a locality group of a team is: the unit of every ILAN decision. */
 enum group_kind {

@@ -2,8 +2,8 @@
 #include "topo/bind.h"
 
 #include <stdlib.h>
-#include "core/fatal.h"
-#include "core/icv.h"
+#include "base/fatal.h"
+#include "config/icv.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "os/linux/affinity.h"

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
+#include "base/fatal.h"
 
 struct places places;
 

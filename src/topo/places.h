@@ -3,7 +3,7 @@
 #define ILAN_TOPO_PLACES_H
 
 #include <stdbool.h>
-#include "core/parse.h"
+#include "config/parse.h"
 #include "topo/topo.h"
 
 /*

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
+#include "base/fatal.h"
 #include "os/linux/affinity.h"
 
 #if ILAN_HAVE_HWLOC

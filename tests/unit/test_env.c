@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "abi/env.h"
-#include "core/icv.h"
+#include "config/env.h"
+#include "config/icv.h"
 #include "topo/places.h"
 #include "os/linux/thread.h"
-#include "tunables.h"
+#include "base/tunables.h"
 #include "unit.h"
 
 

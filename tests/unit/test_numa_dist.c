@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sched/numa_dist.h"
-#include "tunables.h"
+#include "base/tunables.h"
 #include "unit.h"
 
 /* Checks that runs tile [0, ntasks) in order and that each share is within

@@ -1,8 +1,8 @@
 /* test_parse.c — unit tests of the environment-variable parsers (core/parse.c). */
 #include <stdio.h>
 #include <string.h>
-#include "core/icv.h"
-#include "core/parse.h"
+#include "config/icv.h"
+#include "config/parse.h"
 #include "unit.h"
 
 

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include "core/icv.h"
-#include "core/parse.h"
+#include "config/icv.h"
+#include "config/parse.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 #include "unit.h"

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include "core/team.h"
 #include "core/wait.h"
-#include "tunables.h"
+#include "base/tunables.h"
 #include "unit.h"
 
 

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "tunables.h"
+#include "base/tunables.h"
 
 /* Loop schedule kinds, numbered as omp_sched_t (omp.h). */
 enum icv_sched {

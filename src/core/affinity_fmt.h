@@ -1,6 +1,6 @@
 /* affinity_fmt.h — rendering OpenMP affinity-format strings (OMP_AFFINITY_FORMAT). */
-#ifndef ILAN_ABI_AFFINITY_FMT_H
-#define ILAN_ABI_AFFINITY_FMT_H
+#ifndef ILAN_CORE_AFFINITY_FMT_H
+#define ILAN_CORE_AFFINITY_FMT_H
 
 #include <stddef.h>
 
@@ -29,9 +29,13 @@ size_t affinity_format_render(char *buf, size_t size, const char *fmt,
 /* Writes cpus[0..n-1] (increasing) as ranges, "0-3,8", into buf. */
 void affinity_cpu_list(char *buf, size_t size, const int *cpus, int n);
 
-/* Prints the calling thread's line in the current affinity format on
- * stderr (OMP_DISPLAY_AFFINITY; for core/team.c to call when a thread
- * starts a region with a changed affinity). */
-void affinity_display_self(void);
+/* Renders format fmt for the calling thread: `in` holds its place in the
+ * teams (team_affinity_fields); the OS fields (process, thread id, host,
+ * CPU list) are filled here. Returns a malloc'ed line (NULL only when out
+ * of memory); *len receives its length. */
+char *affinity_render_line(const char *fmt, struct affinity_info *in, size_t *len);
+
+/* Prints that line on stderr. */
+void affinity_print_line(const char *fmt, struct affinity_info *in);
 
 #endif

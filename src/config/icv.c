@@ -1,5 +1,5 @@
 /* icv.c — storage and defaults of the global ICVs. */
-#include "core/icv.h"
+#include "config/icv.h"
 
 struct icv_global icv_global = {
     .initial = {

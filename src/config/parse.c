@@ -1,5 +1,5 @@
 /* parse.c — pure parsers of the OMP_* / GOMP_* / ILAN_* environment syntax. */
-#include "core/parse.h"
+#include "config/parse.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "core/icv.h"
+#include "config/icv.h"
 
 /* ---- lexical helpers: each takes a cursor and advances it on success ---- */
 

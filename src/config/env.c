@@ -1,14 +1,14 @@
 /* env.c — reads every OMP_* / GOMP_* / ILAN_* environment variable into the global ICVs at start-up. */
-#include "abi/env.h"
+#include "config/env.h"
 
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fatal.h"
-#include "core/icv.h"
-#include "core/parse.h"
+#include "base/fatal.h"
+#include "config/icv.h"
+#include "config/parse.h"
 #include "core/taskloop_ilan.h"
 #include "instr/report.h"
 #include "core/wait.h"
@@ -18,7 +18,7 @@
 #include "os/linux/thread.h"
 #include "topo/places.h"
 #include "topo/topo.h"
-#include "tunables.h"
+#include "base/tunables.h"
 
 #ifndef PTHREAD_STACK_MIN
 #define PTHREAD_STACK_MIN 16384

@@ -1,10 +1,10 @@
 /* fatal.c — warnings and fatal errors on stderr. */
-#include "core/fatal.h"
+#include "base/fatal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "tunables.h"
+#include "base/tunables.h"
 
 static void vsay(const char *fmt, va_list ap)
 {
