@@ -23,7 +23,7 @@ __attribute__((constructor)) static void library_init(void)
     struct ilan_thread *ts = &ilan_tls;
     if (!ts->ready) {
         ts->icv = icv_global.initial;
-        bind_thread_init(ts);
+        bind_thread_init(&ts->bind);
         ts->ready = true;
     }
 }
@@ -35,7 +35,7 @@ void thread_init_foreign(struct ilan_thread *ts)
 {
     library_init_once();
     ts->icv = icv_global.initial;
-    bind_thread_init(ts);
+    bind_thread_init(&ts->bind);
     ts->ready = true;
 }
 

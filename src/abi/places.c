@@ -24,8 +24,8 @@ static const int *place_cpus(int p, int *n)
 /* The calling thread's partition. */
 static void partition_of(const struct ilan_thread *ts, int *off, int *len)
 {
-    *off = ts->part_len ? ts->part_off : 0;
-    *len = ts->part_len ? ts->part_len : (int)places.os.n;
+    *off = ts->bind.part_len ? ts->bind.part_off : 0;
+    *len = ts->bind.part_len ? ts->bind.part_len : (int)places.os.n;
 }
 
 ILAN_EXPORT int omp_get_num_places(void)
@@ -51,7 +51,7 @@ ILAN_EXPORT void omp_get_place_proc_ids(int place_num, int *ids)
 
 ILAN_EXPORT int omp_get_place_num(void)
 {
-    return thread_self()->place;
+    return thread_self()->bind.place;
 }
 
 ILAN_EXPORT int omp_get_partition_num_places(void)
@@ -85,7 +85,7 @@ ILAN_EXPORT int ilan_get_place_node(int place)
 
 ILAN_EXPORT int ilan_get_numa_node_num(void)
 {
-    return ilan_get_place_node(thread_self()->place);
+    return ilan_get_place_node(thread_self()->bind.place);
 }
 
 ILAN_EXPORT int ilan_get_numa_distance(int a, int b)

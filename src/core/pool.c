@@ -7,17 +7,14 @@
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "core/mutex.h"
-#include "core/team.h"
+#include "core/thread.h"
 #include "os/linux/thread.h"
 #include "topo/bind.h"
 
-static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top, created and the retiring list */
+static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top and created */
 static struct worker *idle_top;          /* idle workers, most recently used first */
 static unsigned created;                 /* workers created so far */
-static struct team *retired_teams;       /* spare teams of retired workers, to free */
-
-/* Runs one region's implicit task on a worker (defined in team.c). */
-void team_run_worker(struct team *t, unsigned team_id);
+static void (*exit_hook)(struct ilan_thread *ts); /* see pool_set_exit_hook */
 
 static void *worker_main(void *arg)
 {
@@ -25,26 +22,24 @@ static void *worker_main(void *arg)
     struct ilan_thread *ts = &ilan_tls;
     ts->worker = w;
     ts->icv = icv_global.initial;
-    bind_thread_init(ts);
+    bind_thread_init(&ts->bind);
     ts->ready = true;
     unsigned seen = 0; /* `go` starts at 0; each dispatch advances it once */
     for (;;) {
         seq_wait_past(&w->go, seen);
         seen += SEQ_STEP;
-        if (!w->team)
+        if (!w->run)
             break;
-        team_run_worker(w->team, w->team_id);
+        w->run(w->job, w->team_id);
     }
-    /* Retired: hand the teams this thread mastered to pool_retire_idle. */
-    mutex_lock(&pool_lock);
-    while (ts->spare_teams) {
-        struct team *t = ts->spare_teams;
-        ts->spare_teams = t->next_spare;
-        t->next_spare = retired_teams;
-        retired_teams = t;
-    }
-    mutex_unlock(&pool_lock);
+    if (exit_hook)
+        exit_hook(ts);
     return NULL;
+}
+
+void pool_set_exit_hook(void (*hook)(struct ilan_thread *ts))
+{
+    exit_hook = hook;
 }
 
 /* In a child of fork() only the forking thread exists: forget the workers
@@ -54,8 +49,6 @@ static void pool_forget_after_fork(void)
     idle_top = NULL;
     created = 0;
     atomic_store_explicit(&pool_lock.state, 0, memory_order_relaxed);
-    atomic_store_explicit(&team_busy_threads, 1, memory_order_relaxed);
-    ilan_tls.hot_team = NULL; /* its workers are gone; the struct is leaked on purpose */
 }
 
 static void pool_register_fork_handler(void)
@@ -109,9 +102,11 @@ void pool_release(struct worker **w, unsigned n)
     mutex_unlock(&pool_lock);
 }
 
-void pool_dispatch(struct worker *w, struct team *t, unsigned team_id)
+void pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
+                   unsigned team_id)
 {
-    w->team = t;
+    w->run = run;
+    w->job = job;
     w->team_id = team_id;
     seq_advance(&w->go, seq_read(&w->go));
 }
@@ -128,23 +123,12 @@ void pool_retire_idle(void)
     mutex_unlock(&pool_lock);
 
     for (struct worker *w = list; w; w = w->next_idle)
-        pool_dispatch(w, NULL, 0);
-    /* Once every retired thread has exited, no worker is still finishing a
-     * region of the teams they mastered: free it all. */
+        pool_dispatch(w, NULL, NULL, 0);
     while (list) {
         struct worker *next = list->next_idle;
         os_thread_join(list->thread);
         free(list);
         list = next;
-    }
-    mutex_lock(&pool_lock);
-    struct team *teams = retired_teams;
-    retired_teams = NULL;
-    mutex_unlock(&pool_lock);
-    while (teams) {
-        struct team *next = teams->next_spare;
-        team_free(teams);
-        teams = next;
     }
     mutex_unlock(&retire_lock);
 }

@@ -7,14 +7,15 @@
 #include "core/wait.h"
 #include "base/tunables.h"
 
-struct team;
+struct ilan_thread;
 
 /* A pool thread. Owned by at most one team at a time; between regions it
  * sleeps on `go`. */
 struct worker {
     alignas(ILAN_CACHE_LINE) seqword go; /* advanced by a master to dispatch a region */
-    struct team *team;                   /* team to join, written before `go` advances;
+    void (*run)(void *job, unsigned team_id); /* what to run, written before `go` advances;
                                             NULL asks the thread to exit */
+    void *job;                           /* its argument (the team to join) */
     unsigned team_id;                    /* thread number in that team */
     unsigned index;                      /* creation order, for diagnostics */
     pthread_t thread;                    /* its OS thread, joined when it retires */
@@ -28,12 +29,18 @@ void pool_acquire(struct worker **out, unsigned n);
 /* Returns n workers that have finished their region to the pool. */
 void pool_release(struct worker **w, unsigned n);
 
-/* Ends every idle worker thread (omp_pause_resource) and frees what they
- * own; later regions create new threads. Returns once they have all exited.
- * Any thread outside a parallel region. */
+/* Ends every idle worker thread (omp_pause_resource); later regions create
+ * new threads. Returns once they have all exited (each ran the exit hook
+ * first). Any thread outside a parallel region. */
 void pool_retire_idle(void);
 
-/* Hands a region to a worker taken from the pool. Only its owning master. */
-void pool_dispatch(struct worker *w, struct team *t, unsigned team_id);
+/* Makes a worker run run(job, team_id) (a region's implicit task) once.
+ * Only the master that acquired it. */
+void pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
+                   unsigned team_id);
+
+/* What a worker thread does just before it exits (retired): hand over what
+ * its thread state still owns (team.c: the teams it mastered). */
+void pool_set_exit_hook(void (*hook)(struct ilan_thread *ts));
 
 #endif

@@ -30,9 +30,9 @@ int taskloop_forced_steal = -1;
 static void team_slot_cores(const struct team *t, int *cores)
 {
     unsigned n = t->nthreads;
-    if (t->bind_kind) {
+    if (t->bind.kind) {
         for (unsigned i = 0; i < n; i++) {
-            int place = t->bind_slots[i].place;
+            int place = t->bind.slots[i].place;
             cores[i] = topo_core_of_cpu(places.os.cpus[places.os.first[place]]);
         }
         return;
@@ -67,8 +67,8 @@ void taskloop_ilan_team_begin(struct team *t)
 {
     if (taskloop_mode == TASKLOOP_WS)
         return;
-    int key[7] = {(int)t->nthreads, (int)t->bind_kind};
-    memcpy(key + 2, t->bind_key, sizeof t->bind_key);
+    int key[7] = {(int)t->nthreads, (int)t->bind.kind};
+    memcpy(key + 2, t->bind.key, sizeof t->bind.key);
     int local[64], *cores = t->nthreads <= 64 ? local : malloc(t->nthreads * sizeof *cores);
     if (!cores)
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);

@@ -29,7 +29,7 @@ extern int taskloop_forced_steal;         /* ILAN_STEAL_POLICY: -1 explore, 0 st
  * start when the team's size or places changed, read-only during regions. */
 struct team_ilan {
     struct team_groups groups;    /* the team's locality groups */
-    int key[7];                   /* nthreads, bind_kind, bind_key[5] it was built for */
+    int key[7];                   /* nthreads, bind.kind, bind.key[5] it was built for */
     int *cores;                   /* [nthreads] the model core of each thread it was built for
                                      (-1: not known; see slot_core in taskloop_ilan.c) */
     struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */

@@ -2,10 +2,12 @@
 #include "core/team.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
 #include "core/affinity_fmt.h"
+#include "core/mutex.h"
 #include "core/pool.h"
 #include "core/taskloop_ilan.h"
 #include "os/linux/affinity.h"
@@ -13,6 +15,39 @@
 #include "topo/topo.h"
 
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
+
+static mutex_t retired_lock = MUTEX_INIT; /* guards retired_teams */
+static struct team *retired_teams;        /* teams mastered by retired workers, for team_pause */
+
+/* pool exit hook: a retiring worker hands over the teams it mastered
+ * (nested regions); team_pause frees them once every worker has exited. */
+static void team_thread_exit(struct ilan_thread *ts)
+{
+    mutex_lock(&retired_lock);
+    while (ts->spare_teams) {
+        struct team *t = ts->spare_teams;
+        ts->spare_teams = t->next_spare;
+        t->next_spare = retired_teams;
+        retired_teams = t;
+    }
+    mutex_unlock(&retired_lock);
+}
+
+/* In a child of fork() only the forking thread exists: its hot team's
+ * workers are gone (the struct is leaked on purpose), and it is the only
+ * busy thread. */
+static void team_forget_after_fork(void)
+{
+    atomic_store_explicit(&team_busy_threads, 1, memory_order_relaxed);
+    atomic_store_explicit(&retired_lock.state, 0, memory_order_relaxed);
+    ilan_tls.hot_team = NULL;
+}
+
+static void team_register_hooks(void)
+{
+    pool_set_exit_hook(team_thread_exit);
+    pthread_atfork(NULL, NULL, team_forget_after_fork);
+}
 
 unsigned team_resolve_size(unsigned num_threads, bool if_clause, const struct icv *icv,
                            unsigned active_level, unsigned busy_threads, unsigned num_procs)
@@ -70,6 +105,8 @@ static struct team *team_obtain(struct ilan_thread *ts, unsigned n, bool top_lev
     if (t && !top_level)
         ts->spare_teams = t->next_spare;
     if (!t) {
+        static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+        pthread_once(&hooks_once, team_register_hooks);
         t = aligned_alloc(ILAN_CACHE_LINE, sizeof *t);
         if (!t)
             ilan_fatal("out of memory starting a parallel region of %u threads", n);
@@ -167,8 +204,8 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
     /* Pinned only when its place changes; shown when first in a region or
      * moved. Unbound, it says where it runs: the next region's ILAN groups
      * follow the CPUs the threads ran on. */
-    bool moved = t->bind_kind && bind_enter(ts, t, team_id);
-    if (!t->bind_kind && t->ilan && topo_num_nodes() > 1)
+    bool moved = t->bind.kind && bind_enter(&ts->bind, &t->bind, team_id);
+    if (!t->bind.kind && t->ilan && topo_num_nodes() > 1)
         atomic_store_explicit(&t->slot_cpu[team_id], os_current_cpu(), memory_order_relaxed);
     if (__builtin_expect(icv_global.display_affinity, 0) && (moved || !ts->affinity_shown)) {
         ts->affinity_shown = true;
@@ -185,12 +222,12 @@ static void thread_restore(struct ilan_thread *ts, const struct ilan_thread *sav
 {
     struct team *hot = ts->hot_team;
     struct team *spare = ts->spare_teams;
-    int bound = ts->bound_place;
+    int bound = ts->bind.bound_place;
     bool shown = ts->affinity_shown;
     *ts = *saved;
     ts->hot_team = hot;
     ts->spare_teams = spare;
-    ts->bound_place = bound;
+    ts->bind.bound_place = bound;
     ts->affinity_shown = shown;
 }
 
@@ -214,8 +251,10 @@ static void team_end_barrier(struct ilan_thread *ts, struct team *t)
     task_region_drain(ts);
 }
 
-void team_run_worker(struct team *t, unsigned team_id)
+/* A worker's part in a region (pool_dispatch's job: the team). */
+static void team_run_worker(void *job, unsigned team_id)
 {
+    struct team *t = job;
     struct ilan_thread *ts = &ilan_tls;
     thread_enter_team(ts, t, team_id);
     if (t->starts_in_ws)
@@ -258,7 +297,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     t->data = data;
     t->child_icv = child_icv_of(&ts->icv, proc_bind);
     t->cgroup_busy = team_cgroup(ts);
-    bind_team_begin(ts, t, n, proc_bind);
+    bind_team_begin(&t->bind, &ts->bind, ts->icv.bind, n, proc_bind);
     team_reset(t, n);
     task_team_prepare(t, n);
     taskloop_ilan_team_begin(t);
@@ -279,7 +318,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
         atomic_store_explicit(&t->unfinished, n - 1, memory_order_relaxed);
         /* pool_dispatch's release store publishes everything written above. */
         for (unsigned i = 1; i < n; i++)
-            pool_dispatch(t->workers[i], t, i);
+            pool_dispatch(t->workers[i], team_run_worker, t, i);
     }
 }
 
@@ -368,7 +407,9 @@ void team_free(struct team *t)
 {
     task_team_destroy(t);
     taskloop_ilan_team_free(t);
-    free(t->bind_slots);
+    for (unsigned i = 0; i < ILAN_WS_RING; i++)
+        ws_loop_destroy(&t->ws_ring[i].loop);
+    bind_team_free(&t->bind);
     free(t->workers);
     free(t->slot_cpu);
     free(t);
@@ -381,10 +422,21 @@ void team_pause(void)
         team_unstaff_hot(ts->hot_team);
     pool_retire_idle();
     /* The workers that ran our spare teams' regions have exited or moved
-     * on to other regions: nobody touches those teams any more. */
+     * on to other regions: nobody touches those teams any more. Nor the
+     * teams the retired workers mastered (team_thread_exit): every thread
+     * that ran their regions has exited too. */
     while (ts->spare_teams) {
         struct team *t = ts->spare_teams;
         ts->spare_teams = t->next_spare;
         team_free(t);
+    }
+    mutex_lock(&retired_lock);
+    struct team *teams = retired_teams;
+    retired_teams = NULL;
+    mutex_unlock(&retired_lock);
+    while (teams) {
+        struct team *next = teams->next_spare;
+        team_free(teams);
+        teams = next;
     }
 }

@@ -39,10 +39,7 @@ struct team {
     bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
     bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */
     struct team *next_spare;           /* link in the master's spare_teams list */
-    unsigned bind_kind;                /* policy used to place the threads (enum icv_bind); 0: none */
-    int bind_key[5];                   /* kind, size, master place, partition of bind_slots */
-    struct bind_slot *bind_slots;      /* bind_slots[i]: place and partition of thread i */
-    unsigned bind_cap;                 /* entries allocated in bind_slots[] */
+    struct bind_team bind;             /* where its threads are placed (topo/bind.h); kind 0: unbound */
     _Atomic unsigned *cgroup_busy;     /* the master's contention group count (thread.h), which
                                           this region's threads count in */
 

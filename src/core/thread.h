@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "config/icv.h"
+#include "topo/bind.h"
 #include "core/ws_loop.h"
 
 struct team;
@@ -34,11 +35,8 @@ struct ilan_thread {
                                  a finishing worker may still touch its team's join word) */
     int teams_num;           /* omp_get_team_num() inside a host teams construct */
     int teams_count;         /* omp_get_num_teams() inside a host teams construct (0: none) */
-    int place;               /* place number of the current implicit task; -1: none (not bound) */
-    int part_off;            /* first place of its place partition */
-    int part_len;            /* places in its partition; 0: never placed (the whole list) */
-    int bound_place;         /* place whose CPUs the OS thread is pinned to now; -1: none.
-                                Survives regions: a thread is re-pinned only when this differs */
+    struct bind_thread bind; /* its place, partition and OS pinning (topo/bind.h); the pinning
+                                survives regions */
     _Atomic unsigned *cgroup_busy; /* busy-thread count of its contention group
                                       (OMP_THREAD_LIMIT); NULL: the process's, team_busy_threads */
     bool affinity_shown;     /* OMP_DISPLAY_AFFINITY has printed this thread's line */

@@ -1,11 +1,10 @@
 /* bind.c — placing a team's threads on places (OpenMP 5.1 2.6.2) and pinning them, only when their place changes. */
 #include "topo/bind.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include "base/fatal.h"
 #include "config/icv.h"
-#include "core/team.h"
-#include "core/thread.h"
 #include "os/linux/affinity.h"
 #include "topo/places.h"
 #include "topo/topo.h"
@@ -71,17 +70,16 @@ void bind_assign(unsigned kind, int part_off, int part_len, int master_place, un
 
 /* ---- the mechanism ------------------------------------------------------------ */
 
-void bind_thread_init(struct ilan_thread *ts)
+void bind_thread_init(struct bind_thread *b)
 {
-    ts->place = -1;
-    ts->part_off = 0;
-    ts->part_len = 0;
-    ts->bound_place = -1;
-    ts->affinity_shown = false;
+    b->place = -1;
+    b->part_off = 0;
+    b->part_len = 0;
+    b->bound_place = -1;
 }
 
 /* Pins the calling thread to place p's real CPUs; warns once on failure. */
-static void bind_pin(struct ilan_thread *ts, int p)
+static void bind_pin(struct bind_thread *b, int p)
 {
     const struct place_list *r = &places.real;
     unsigned lo = r->first[p], hi = r->first[p + 1];
@@ -90,14 +88,15 @@ static void bind_pin(struct ilan_thread *ts, int p)
         if (!atomic_exchange_explicit(&warned, true, memory_order_relaxed))
             ilan_warn("cannot bind a thread to place %d; threads may migrate", p);
     }
-    ts->bound_place = p;
+    b->bound_place = p;
 }
 
-void bind_team_begin(struct ilan_thread *ts, struct team *t, unsigned n, unsigned proc_bind)
+void bind_team_begin(struct bind_team *tb, struct bind_thread *master, unsigned bind_var, unsigned n,
+                     unsigned proc_bind)
 {
-    unsigned kind = ts->icv.bind;
+    unsigned kind = bind_var;
     if (kind == ICV_BIND_FALSE || places.os.n == 0) {
-        t->bind_kind = 0;
+        tb->kind = 0;
         return;
     }
     if (proc_bind >= ICV_BIND_PRIMARY && proc_bind <= ICV_BIND_SPREAD)
@@ -109,71 +108,47 @@ void bind_team_begin(struct ilan_thread *ts, struct team *t, unsigned n, unsigne
      * it is pinned there when it enters the team (bind_enter), not at
      * start-up, so that a program's own view of its CPU mask (and that of
      * the processes it starts) is untouched until it uses OpenMP. */
-    if (ts->place < 0) {
-        ts->part_off = 0;
-        ts->part_len = (int)places.os.n;
-        ts->place = 0;
+    if (master->place < 0) {
+        master->part_off = 0;
+        master->part_len = (int)places.os.n;
+        master->place = 0;
     }
-    int off = ts->part_off, len = ts->part_len, master = ts->place;
-    const int key[5] = {(int)kind, (int)n, master, off, len};
-    bool same = t->bind_kind != 0;
+    int off = master->part_off, len = master->part_len, at = master->place;
+    const int key[5] = {(int)kind, (int)n, at, off, len};
+    bool same = tb->kind != 0;
     for (int i = 0; i < 5 && same; i++)
-        same = t->bind_key[i] == key[i];
+        same = tb->key[i] == key[i];
     if (same)
         return; /* the hot team's usual case: same size, same master place */
-    if (t->bind_cap < n) {
-        struct bind_slot *grown = realloc(t->bind_slots, n * sizeof *grown);
+    if (tb->cap < n) {
+        struct bind_slot *grown = realloc(tb->slots, n * sizeof *grown);
         if (!grown)
             ilan_fatal("out of memory starting a parallel region of %u threads", n);
-        t->bind_slots = grown;
-        t->bind_cap = n;
+        tb->slots = grown;
+        tb->cap = n;
     }
-    bind_assign(kind, off, len, master, n, t->bind_slots);
+    bind_assign(kind, off, len, at, n, tb->slots);
     for (int i = 0; i < 5; i++)
-        t->bind_key[i] = key[i];
-    t->bind_kind = kind;
+        tb->key[i] = key[i];
+    tb->kind = kind;
 }
 
-bool bind_enter(struct ilan_thread *ts, const struct team *t, unsigned team_id)
+bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team_id)
 {
-    const struct bind_slot *s = &t->bind_slots[team_id];
-    ts->place = s->place;
-    ts->part_off = s->part_off;
-    ts->part_len = s->part_len;
-    if (ts->bound_place == s->place)
+    const struct bind_slot *s = &tb->slots[team_id];
+    b->place = s->place;
+    b->part_off = s->part_off;
+    b->part_len = s->part_len;
+    if (b->bound_place == s->place)
         return false;
-    bind_pin(ts, s->place);
+    bind_pin(b, s->place);
     return true;
 }
 
-/* ---- scheduler queries ----------------------------------------------------- */
-
-/* The team whose slots the queries describe: the caller's, or its hot team. */
-static const struct team *bind_query_team(void)
+void bind_team_free(struct bind_team *tb)
 {
-    struct ilan_thread *ts = thread_self();
-    return ts->team ? ts->team : ts->hot_team;
-}
-
-int topo_node_of_worker(int slot)
-{
-    const struct team *t = bind_query_team();
-    if (!t || !t->bind_kind || slot < 0 || (unsigned)slot >= t->nthreads)
-        return -1;
-    return places.node[t->bind_slots[slot].place];
-}
-
-int topo_workers_of_node(int node, int *out, int max)
-{
-    const struct team *t = bind_query_team();
-    int found = 0;
-    if (!t || !t->bind_kind)
-        return 0;
-    for (unsigned i = 0; i < t->nthreads; i++)
-        if (places.node[t->bind_slots[i].place] == node) {
-            if (found < max)
-                out[found] = (int)i;
-            found++;
-        }
-    return found;
+    free(tb->slots);
+    tb->slots = NULL;
+    tb->cap = 0;
+    tb->kind = 0;
 }

@@ -4,8 +4,6 @@
 
 #include <stdbool.h>
 
-struct ilan_thread;
-struct team;
 
 /* One thread's assignment: its place and its place partition, a range of
  * consecutive place numbers [part_off, part_off + part_len). */
@@ -33,19 +31,42 @@ struct bind_slot {
 void bind_assign(unsigned kind, int part_off, int part_len, int master_place, unsigned n,
                  struct bind_slot *out);
 
-/* A new thread's affinity state: no place, not bound, nothing shown. */
-void bind_thread_init(struct ilan_thread *ts);
+/* A thread's binding: part of its thread state (core/thread.h). */
+struct bind_thread {
+    int place;       /* place number of the current implicit task; -1: none (not bound) */
+    int part_off;    /* first place of its place partition */
+    int part_len;    /* places in its partition; 0: never placed (the whole list) */
+    int bound_place; /* place whose CPUs the OS thread is pinned to now; -1: none. Survives
+                        regions: a thread is re-pinned only when this differs */
+};
 
-/* Decides the places of team t (n threads) that the calling thread ts is
- * about to master, from ts's bind-var, the proc_bind clause (0: absent)
- * and ts's own place and partition; records them in t (recomputed only
- * when something changed since t's last region). No binding (t->bind_kind
- * = 0) when bind-var is false or there are no places. */
-void bind_team_begin(struct ilan_thread *ts, struct team *t, unsigned n, unsigned proc_bind);
+/* A team's placement: part of the team (core/team.h), kept between its
+ * regions so that an unchanged team is not placed again. */
+struct bind_team {
+    unsigned kind;           /* policy used to place the threads (enum icv_bind); 0: none */
+    int key[5];              /* kind, size, master place, partition the slots were made for */
+    struct bind_slot *slots; /* slots[i]: place and partition of thread i */
+    unsigned cap;            /* entries allocated in slots[] */
+};
 
-/* Takes the calling thread's assignment as thread team_id of t and pins
- * it to the place's CPUs if its place changed. Returns true when its
- * binding changed. Call after ts->team is set. */
-bool bind_enter(struct ilan_thread *ts, const struct team *t, unsigned team_id);
+/* A new thread's binding: no place, not bound. */
+void bind_thread_init(struct bind_thread *b);
+
+/* Decides the places of a team of n threads that the thread whose binding
+ * is `master` is about to master, from its bind-var (enum icv_bind), the
+ * proc_bind clause (0: absent) and its own place and partition; records
+ * them in *tb (recomputed only when something changed since the team's
+ * last region). No binding (tb->kind = 0) when bind-var is false or there
+ * are no places. Only the master. */
+void bind_team_begin(struct bind_team *tb, struct bind_thread *master, unsigned bind_var, unsigned n,
+                     unsigned proc_bind);
+
+/* Takes the calling thread's assignment as thread team_id of the team and
+ * pins it to the place's CPUs if its place changed. Returns true when its
+ * binding changed. Only the thread whose binding is b. */
+bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team_id);
+
+/* Frees what a team's placement holds. */
+void bind_team_free(struct bind_team *tb);
 
 #endif

@@ -46,15 +46,6 @@ bool topo_is_whatif(void);
 /* The real CPU model PU `pu` (model order index) is bound to; -1 out of range. */
 int topo_real_cpu_of(int pu);
 
-/* Node of slot `slot` (team thread number) of the calling thread's team —
- * its hot team outside every region — as placed by the binding; -1 when
- * the slot has no place (no binding, no such slot). */
-int topo_node_of_worker(int slot);
-
-/* Writes the slots of that team placed on `node` to out[0..max-1] in
- * increasing order and returns how many there are. */
-int topo_workers_of_node(int node, int *out, int max);
-
 /* ---- pure helpers (unit-tested) --------------------------------------- */
 
 /* Model PU i runs on real[i % nreal]: out[0..npus-1]. */
