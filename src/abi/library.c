@@ -1,6 +1,7 @@
 /* library.c — start-up of the runtime: the library constructor, the thread-local state, first use by user threads. */
 #include <pthread.h>
 #include "abi/export.h"
+#include "construct/runtime.h"
 #include "config/icv.h"
 #include "core/thread.h"
 #include "topo/bind.h"
@@ -8,13 +9,13 @@
 
 __thread struct ilan_thread ilan_tls __attribute__((tls_model("initial-exec")));
 
-static pthread_once_t library_once = PTHREAD_ONCE_INIT; /* guards the one env_init() */
+static pthread_once_t library_once = PTHREAD_ONCE_INIT; /* guards the one runtime_init() */
 
 /* Reads the environment exactly once, whoever asks first: normally the
  * constructor, but another library's constructor may call omp_* earlier. */
 static void library_init_once(void)
 {
-    pthread_once(&library_once, env_init);
+    pthread_once(&library_once, runtime_init);
 }
 
 __attribute__((constructor)) static void library_init(void)

@@ -9,29 +9,21 @@
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "config/parse.h"
-#include "core/taskloop_ilan.h"
-#include "instr/report.h"
-#include "core/wait.h"
 #include "sched/steal.h"
 #include "os/linux/affinity.h"
 #include "os/linux/file.h"
 #include "os/linux/thread.h"
-#include "topo/places.h"
-#include "topo/topo.h"
 #include "base/tunables.h"
 
 #ifndef PTHREAD_STACK_MIN
 #define PTHREAD_STACK_MIN 16384
 #endif
 
-int env_verbose;
+struct config config = {.forced_steal = -1};
 
 /* ---- reading and complaining ------------------------------------------- */
 
-/* Warns, on one line, that `name` holds an unusable value; `why` says why.
- * Control characters are shown as '?' and long values are cut so that the
- * warning stays one line. */
-static void env_complain(const char *name, const char *value, const char *why)
+void config_complain(const char *name, const char *value, const char *why)
 {
     char shown[96];
     size_t i = 0;
@@ -44,7 +36,7 @@ static void env_complain(const char *name, const char *value, const char *why)
 
 static void env_invalid(const char *name, const char *value)
 {
-    env_complain(name, value, "");
+    config_complain(name, value, "");
 }
 
 /* A boolean variable: true when set and valid (then *out holds it). */
@@ -99,27 +91,36 @@ static void env_read_schedule(void)
     icv_global.initial.run_sched_chunk = chunk;
 }
 
-/* OMP_NUM_THREADS: nthreads-var per level. Default: one thread per place
- * of ilan's default place list (a core each, reserved cores left out) when
- * ilan binds by default; the CPUs we may run on otherwise (OMP_PROC_BIND=
- * false or an explicit OMP_PLACES), as libgomp. Must follow places. */
+/* OMP_NUM_THREADS: nthreads-var per level. Until it is known where
+ * threads go, the default is the CPUs we may run on (as libgomp);
+ * config_set_default_threads may change it once the places are. */
 static void env_read_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
-    bool by_places = places.is_default && icv_global.initial.bind != ICV_BIND_FALSE;
-    icv_global.nthreads_list[0] = by_places && places.os.n ? places.os.n : icv_global.num_procs;
+    icv_global.nthreads_list[0] = icv_global.num_procs;
     icv_global.nthreads_list_len = 1;
-    if (v && !parse_unsigned_list(v, INT_MAX, icv_global.nthreads_list, ILAN_MAX_NEST_LIST,
-                                  &icv_global.nthreads_list_len))
+    config.nthreads_set = false;
+    if (v && parse_unsigned_list(v, INT_MAX, icv_global.nthreads_list, ILAN_MAX_NEST_LIST,
+                                 &icv_global.nthreads_list_len))
+        config.nthreads_set = true;
+    else if (v)
         env_invalid("OMP_NUM_THREADS", v);
     icv_global.initial.nthreads = icv_global.nthreads_list[0];
     icv_global.initial.nthreads_pos = 0;
 }
 
+void config_set_default_threads(unsigned n)
+{
+    if (config.nthreads_set || n == 0)
+        return;
+    icv_global.nthreads_list[0] = n;
+    icv_global.initial.nthreads = n;
+}
+
 /* OMP_PROC_BIND: bind-var per level. Default false, as libgomp: no thread
  * is bound and no affinity mask changes unless OMP_PROC_BIND, OMP_PLACES,
  * GOMP_CPU_AFFINITY or ILAN_RESERVE_CORES ask for binding (see
- * env_read_places). */
+ * config_bind_by_default). */
 static void env_read_proc_bind(void)
 {
     const char *v = getenv("OMP_PROC_BIND");
@@ -136,9 +137,7 @@ static void env_read_proc_bind(void)
     icv_global.initial.bind_pos = 0;
 }
 
-/* Places were given (or cores reserved): binding is on unless OMP_PROC_BIND
- * said otherwise, as libgomp does for OMP_PLACES and GOMP_CPU_AFFINITY. */
-static void env_bind_by_default(void)
+void config_bind_by_default(void)
 {
     if (icv_global.bind_set)
         return;
@@ -146,77 +145,61 @@ static void env_bind_by_default(void)
     icv_global.initial.bind = ICV_BIND_TRUE;
 }
 
-/* ILAN_RESERVE_CORES: cores left without workers (0 .. cores - 1). */
-static unsigned env_read_reserve_cores(void)
+/* ILAN_RESERVE_CORES: cores left without workers; checked against the
+ * machine by whoever builds the places (config.reserve_cores). */
+static void env_read_reserve_cores(void)
 {
     const char *v = getenv("ILAN_RESERVE_CORES");
     unsigned long n;
-    if (!v)
-        return 0;
-    if (!parse_ulong(v, 0, INT_MAX, &n)) {
+    config.reserve_cores = 0;
+    config.reserve_text = v;
+    if (v && parse_ulong(v, 0, INT_MAX, &n))
+        config.reserve_cores = (unsigned)n;
+    else if (v)
         env_invalid("ILAN_RESERVE_CORES", v);
-        return 0;
-    }
-    if (n >= (unsigned long)topo.ncores) {
-        env_complain("ILAN_RESERVE_CORES", v, " (not fewer than the cores available)");
-        return 0;
-    }
-    return (unsigned)n;
 }
 
 /* GOMP_CPU_AFFINITY, libgomp's older binding list: a place per CPU, in the
- * order given. True when it set the places. */
-static bool env_read_cpu_affinity(void)
+ * order given (config.cpu_affinity; empty when unset or invalid). */
+static void env_read_cpu_affinity(void)
 {
     const char *v = getenv("GOMP_CPU_AFFINITY");
-    struct place_list cpus = {0};
-    bool used = false;
-    if (!v)
-        return false;
-    if (!parse_cpu_affinity(v, &cpus))
+    config.cpu_affinity_text = v;
+    place_list_free(&config.cpu_affinity);
+    if (v && !parse_cpu_affinity(v, &config.cpu_affinity))
         env_invalid("GOMP_CPU_AFFINITY", v);
-    else if (!(used = places_setup_cpus(&cpus)))
-        env_complain("GOMP_CPU_AFFINITY", v, " (no CPU of it in this process's set)");
-    place_list_free(&cpus);
-    return used;
 }
 
-/* OMP_PLACES, else GOMP_CPU_AFFINITY (libgomp's precedence), and
- * ILAN_RESERVE_CORES, resolved on the machine model (built here, once).
- * Valid places, or reserved cores, turn binding on unless OMP_PROC_BIND
- * said otherwise. Default places (when binding is asked for without a
- * list): every core, minus the reserved ones. With binding off there are
- * no places at all, as in libgomp. */
+/* OMP_PLACES: kept (trimmed) when its syntax is valid; resolved on the
+ * machine by whoever builds the places. */
 static void env_read_places(void)
 {
     const char *v = getenv("OMP_PLACES");
-    topo_init();
-    unsigned reserve = env_read_reserve_cores();
     free(icv_global.places);
     icv_global.places = NULL;
-    bool given = false;
-    if (v && !parse_places_syntax(v))
+    if (v && !parse_places_syntax(v)) {
         env_invalid("OMP_PLACES", v);
-    else if (v && !places_setup(v, reserve))
-        env_complain("OMP_PLACES", v, " (no place left in this process's CPUs)");
-    else if (v)
-        given = true;
-    if (given) {
-        while (isspace((unsigned char)*v))
-            v++;
-        size_t len = strlen(v);
-        while (len > 0 && isspace((unsigned char)v[len - 1]))
-            len--;
-        icv_global.places = strndup(v, len); /* trimmed; NULL if out of memory, as if unset */
-    } else {
-        given = env_read_cpu_affinity();
+        return;
     }
-    if (!given)
-        places_setup(NULL, reserve);
-    if (given || reserve > 0)
-        env_bind_by_default();
-    if (icv_global.initial.bind == ICV_BIND_FALSE)
-        places_clear();
+    if (!v)
+        return;
+    while (isspace((unsigned char)*v))
+        v++;
+    size_t len = strlen(v);
+    while (len > 0 && isspace((unsigned char)v[len - 1]))
+        len--;
+    icv_global.places = strndup(v, len); /* trimmed; NULL if out of memory, as if unset */
+}
+
+/* HWLOC_SYNTHETIC / HWLOC_XMLFILE (what-if machines, read by hwloc itself)
+ * and HWLOC_THISSYSTEM: kept for topo/'s messages. */
+static void env_read_whatif(void)
+{
+    const char *syn = getenv("HWLOC_SYNTHETIC"), *xml = getenv("HWLOC_XMLFILE");
+    const char *thissystem = getenv("HWLOC_THISSYSTEM");
+    config.whatif_name = syn && syn[0] ? "HWLOC_SYNTHETIC" : xml && xml[0] ? "HWLOC_XMLFILE" : NULL;
+    config.whatif_value = syn && syn[0] ? syn : xml && xml[0] ? xml : NULL;
+    config.whatif_thissystem = thissystem && thissystem[0] == '1';
 }
 
 /* OMP_MAX_ACTIVE_LEVELS, else the deprecated OMP_NESTED, else libgomp 12's
@@ -258,7 +241,7 @@ static bool env_stacksize_from(const char *name)
         return false;
     }
     if (bytes < (unsigned long)PTHREAD_STACK_MIN) {
-        env_complain(name, v, " (below the minimum thread stack size)");
+        config_complain(name, v, " (below the minimum thread stack size)");
         return false;
     }
     icv_global.stacksize = bytes;
@@ -349,7 +332,7 @@ static void env_read_affinity_format(void)
     if (!v)
         return;
     if (strlen(v) >= sizeof icv_global.affinity_format) {
-        env_complain("OMP_AFFINITY_FORMAT", v, " (too long)");
+        config_complain("OMP_AFFINITY_FORMAT", v, " (too long)");
         return;
     }
     strcpy(icv_global.affinity_format, v);
@@ -374,9 +357,9 @@ static void env_read_verbose(void)
     if (!v)
         return;
     if (parse_ulong(v, 0, 9, &level))
-        env_verbose = (int)level;
+        config.verbose = (int)level;
     else if (parse_bool(v, &on))
-        env_verbose = on;
+        config.verbose = on;
     else
         env_invalid("ILAN_VERBOSE", v);
 }
@@ -385,7 +368,7 @@ static void env_read_verbose(void)
 static void env_read_task_steal(void)
 {
     const char *v = getenv("ILAN_TASK_STEAL");
-    if (v && !steal_parse_policy(v, &steal_policy))
+    if (v && !steal_parse_policy(v, &config.steal_policy))
         env_invalid("ILAN_TASK_STEAL", v);
 }
 
@@ -417,12 +400,11 @@ static void env_read_report(void)
                       "no report written");
         return;
     }
-    char name[4096];
-    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), name, sizeof name)) {
+    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), config.report,
+                                     sizeof config.report)) {
+        config.report[0] = '\0';
         env_invalid("ILAN_REPORT", v);
-        return;
     }
-    report_at_exit(name);
 }
 
 /* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY and ILAN_REPORT. */
@@ -433,12 +415,12 @@ static void env_read_taskloop(void)
     int i;
     const char *v = getenv("ILAN_TASKLOOP");
     if (v && parse_keyword(v, modes, 3, &i))
-        taskloop_mode = (enum taskloop_mode)i;
+        config.taskloop_mode = (enum taskloop_mode)i;
     else if (v)
         env_invalid("ILAN_TASKLOOP", v);
     v = getenv("ILAN_STEAL_POLICY");
     if (v && parse_keyword(v, policies, 2, &i))
-        taskloop_forced_steal = i;
+        config.forced_steal = i;
     else if (v)
         env_invalid("ILAN_STEAL_POLICY", v);
     env_read_report();
@@ -481,8 +463,7 @@ static void env_read_scalars(void)
     env_read_taskloop();
 }
 
-/* The ILAN_VERBOSE start-up line. */
-static void env_say_hello(void)
+void config_say_hello(void)
 {
     unsigned long stack = icv_global.stacksize ? icv_global.stacksize : ILAN_DEFAULT_STACKSIZE;
     fprintf(stderr,
@@ -494,23 +475,19 @@ static void env_say_hello(void)
             icv_global.spin_count, stack >> 10);
 }
 
-void env_init(void)
+void config_read_env(void)
 {
     icv_global.num_procs = os_cpus_allowed();
     env_read_verbose();
     env_read_scalars();
     env_read_proc_bind();
     env_read_places();
+    env_read_cpu_affinity();
+    env_read_reserve_cores();
+    env_read_whatif();
     env_read_num_threads();
     env_read_active_levels();
     env_read_stacksize();
     env_read_waiting();
-    int display = env_read_display();
-    wait_update_spin_budget(1);
-    if (env_verbose >= 1)
-        env_say_hello();
-    if (display || env_verbose >= 1)
-        topo_say_whatif();
-    if (display || env_verbose >= 2)
-        env_display(display == 2 || env_verbose >= 2);
+    config.display_env = env_read_display();
 }

@@ -1,16 +1,61 @@
-/* env.h — what abi/env.c keeps besides the ICVs: ilan's own knobs and the display of the environment. */
-#ifndef ILAN_ABI_ENV_H
-#define ILAN_ABI_ENV_H
+/* env.h — reading the environment once at start-up: the ICVs (config/icv.h) and ilan's own settings (struct config). */
+#ifndef ILAN_CONFIG_ENV_H
+#define ILAN_CONFIG_ENV_H
 
 #include <stdbool.h>
+#include "config/parse.h"
+#include "sched/steal.h"
 
-/* ILAN_VERBOSE: 0 (default) quiet; 1 one start-up line saying what ilan
- * decided, and a line per ILAN taskloop decision; 2 also the
- * OMP_DISPLAY_ENV=verbose block. */
-extern int env_verbose;
+/* ILAN_TASKLOOP: how taskloops are scheduled. */
+enum taskloop_mode {
+    TASKLOOP_ILAN, /* NUMA-aware distribution + moldability (default) */
+    TASKLOOP_NUMA, /* the distribution alone, on every thread of the team */
+    TASKLOOP_WS,   /* random work stealing from the creator's deque (baseline) */
+};
 
-/* Writes the OMP_DISPLAY_ENV block (OpenMP 5.1 format) on stderr as one
- * write; verbose adds the GOMP_* / ILAN_* settings. */
-void env_display(bool verbose);
+/* What the environment says besides the ICVs, as read (config_read_env);
+ * what depends on the machine (places, reserved cores) is resolved by the
+ * start-up code that builds the machine model (construct/runtime.c). */
+struct config {
+    int verbose;                       /* ILAN_VERBOSE: 0 quiet; 1 a start-up line and a line
+                                          per ILAN decision; 2 also the OMP_DISPLAY_ENV block */
+    int display_env;                   /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
+    bool nthreads_set;                 /* OMP_NUM_THREADS gave the first level's team size */
+    struct place_list cpu_affinity;    /* GOMP_CPU_AFFINITY's places (n = 0: unset or invalid) */
+    const char *cpu_affinity_text;     /* its value, for messages (NULL: unset) */
+    unsigned reserve_cores;            /* ILAN_RESERVE_CORES, not yet checked against the machine */
+    const char *reserve_text;          /* its value, for messages (NULL: unset) */
+    enum taskloop_mode taskloop_mode;  /* ILAN_TASKLOOP */
+    int forced_steal;                  /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
+    enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
+    char report[4096];                 /* ILAN_REPORT with %p and %r expanded; "" none */
+    const char *whatif_name;           /* HWLOC_SYNTHETIC or HWLOC_XMLFILE when set, else NULL */
+    const char *whatif_value;          /* its value */
+    bool whatif_thissystem;            /* HWLOC_THISSYSTEM=1: the XML file is this machine */
+};
+
+extern struct config config;
+
+/* Reads every OMP_* / GOMP_* / ILAN_* variable into icv_global and config,
+ * warning in one line about each bad value (the default is then used).
+ * Once, at start-up, before any other thread exists. */
+void config_read_env(void);
+
+/* Warns, on one line, that variable `name` holds an unusable value;
+ * `why` (" (reason)" or "") says why. Control characters are shown as '?'
+ * and long values are cut so that the warning stays one line. */
+void config_complain(const char *name, const char *value, const char *why);
+
+/* Places were given (or cores reserved): binding is on unless
+ * OMP_PROC_BIND said otherwise, as libgomp does for OMP_PLACES and
+ * GOMP_CPU_AFFINITY. */
+void config_bind_by_default(void);
+
+/* The first level's default team size once the places are known (n
+ * threads), unless OMP_NUM_THREADS gave one. */
+void config_set_default_threads(unsigned n);
+
+/* The ILAN_VERBOSE start-up line, on stderr. */
+void config_say_hello(void);
 
 #endif

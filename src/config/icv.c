@@ -3,7 +3,7 @@
 
 struct icv_global icv_global = {
     .initial = {
-        .nthreads = 1, /* replaced by the number of CPUs in env_init */
+        .nthreads = 1, /* replaced by the number of CPUs in config_read_env */
         .dyn = false,
         .run_sched = ICV_SCHED_DYNAMIC,
         .run_sched_chunk = 1,

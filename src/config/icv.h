@@ -67,12 +67,8 @@ struct icv_global {
     unsigned num_procs;                        /* CPUs in the process's affinity mask */
 };
 
-/* The global ICVs; defined in core/icv.c, filled by env_init(). */
+/* The global ICVs; defined in config/icv.c, filled by config_read_env
+ * (config/env.h) and settled by runtime_init (construct/runtime.h). */
 extern struct icv_global icv_global;
-
-/* Reads every OMP_* / GOMP_* / ILAN_* variable into icv_global, warning once
- * per invalid value and keeping the default. Called once, from the library
- * constructor, before any thread other than the initial one exists. */
-void env_init(void);
 
 #endif

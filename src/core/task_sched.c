@@ -377,7 +377,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     unsigned tries = full ? n - 1 : ILAN_TASK_STEAL_TRIES * n;
     for (unsigned i = 0; i < tries; i++) {
         unsigned v = full ? (self + 1 + i) % n
-                          : steal_next_victim(steal_policy, self, n, st->last_victim, &st->rng);
+                          : steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);
         if ((t = steal_from(team, v, waiter, thief))) {
             st->last_victim = v;
             return t;

@@ -15,8 +15,6 @@
 #include "topo/bind.h"
 #include "topo/places.h"
 
-enum taskloop_mode taskloop_mode = TASKLOOP_ILAN;
-int taskloop_forced_steal = -1;
 
 /* ---- team state ------------------------------------------------------------ */
 
@@ -65,7 +63,7 @@ static void team_ilan_free(struct team_ilan *ti)
 
 void taskloop_ilan_team_begin(struct team *t)
 {
-    if (taskloop_mode == TASKLOOP_WS)
+    if (config.taskloop_mode == TASKLOOP_WS)
         return;
     int key[7] = {(int)t->nthreads, (int)t->bind.kind};
     memcpy(key + 2, t->bind.key, sizeof t->bind.key);
@@ -157,7 +155,7 @@ static struct taskloop_hist *history_entry_new(void (*fn)(void *), iter_ull n, u
     h->nthreads = nthreads;
     h->group_workers = calloc(ngroups, sizeof *h->group_workers);
     if (!h->group_workers ||
-        !mold_init(&h->mold, ngroups, taskloop_mode == TASKLOOP_NUMA, taskloop_forced_steal)) {
+        !mold_init(&h->mold, ngroups, config.taskloop_mode == TASKLOOP_NUMA, config.forced_steal)) {
         free(h->group_workers);
         free(h);
         return NULL;
@@ -313,12 +311,12 @@ static void exec_finish(struct taskloop_exec *exec)
         if (exec->calibration) {
             if (h->work_ns == 0)
                 h->work_ns = time * 1e9 * exec->workers + 1; /* + 1: measured, even if 0 */
-            if (env_verbose >= 1)
+            if (config.verbose >= 1)
                 say_calibration(h, time);
         } else {
             enum mold_phase before = h->mold.phase;
             mold_record(&h->mold, exec->cfg, time, group_times);
-            if (env_verbose >= 1)
+            if (config.verbose >= 1)
                 say_decision(h, exec->cfg, time, before);
         }
         mutex_unlock(&h->lock);
@@ -406,14 +404,14 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
 
     /* The configuration: the history's next one, or every group. */
     struct taskloop_hist *h = history_get(fn, n, team->nthreads, G);
-    struct mold_config cfg = {G, taskloop_forced_steal == 1};
+    struct mold_config cfg = {G, config.forced_steal == 1};
     unsigned k = G;
     for (unsigned j = 0; j < G; j++)
         ids[j] = j;
     /* The ilan mode chooses the task count of a loop without clauses from
      * its measured work: the first execution, on every group, measures it
      * (calibration) before exploration begins. */
-    bool chooses_tasks = taskloop_mode == TASKLOOP_ILAN && !grainsize && num_tasks == 0;
+    bool chooses_tasks = config.taskloop_mode == TASKLOOP_ILAN && !grainsize && num_tasks == 0;
     double work_ns = 0;
     bool calibration = false;
     double cutoff = 0;

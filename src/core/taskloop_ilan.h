@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "config/env.h"
 #include "core/mutex.h"
 #include "core/task_sched.h"
 #include "sched/iter.h"
@@ -13,17 +14,6 @@
 
 struct team;
 struct ilan_thread;
-
-/* ILAN_TASKLOOP: how taskloops are scheduled. */
-enum taskloop_mode {
-    TASKLOOP_ILAN, /* NUMA-aware distribution + moldability (default) */
-    TASKLOOP_NUMA, /* the distribution alone, on every thread of the team */
-    TASKLOOP_WS,   /* random work stealing from the creator's deque (baseline) */
-};
-
-/* Settings read once by abi/env.c. */
-extern enum taskloop_mode taskloop_mode;  /* ILAN_TASKLOOP */
-extern int taskloop_forced_steal;         /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
 
 /* What a team keeps for ILAN taskloops: built by the master at region
  * start when the team's size or places changed, read-only during regions. */

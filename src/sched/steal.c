@@ -4,8 +4,6 @@
 #include <ctype.h>
 #include <strings.h>
 
-enum steal_policy steal_policy = STEAL_RANDOM;
-
 bool steal_parse_policy(const char *text, enum steal_policy *out)
 {
     while (isspace((unsigned char)*text))

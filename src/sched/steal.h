@@ -13,9 +13,6 @@ enum steal_policy {
 /* "No victim remembered". */
 #define STEAL_NO_VICTIM 0xffffffffu
 
-/* The policy in force (set from ILAN_TASK_STEAL by env.c before any region). */
-extern enum steal_policy steal_policy;
-
 /* Parses an ILAN_TASK_STEAL value ("random"; case-insensitive, blanks
  * around allowed). False when invalid (out untouched). */
 bool steal_parse_policy(const char *text, enum steal_policy *out);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
+#include "config/env.h"
 #include "os/linux/affinity.h"
 
 #if ILAN_HAVE_HWLOC
@@ -350,18 +351,9 @@ static char topo_whatif_text[256];
  * describes another machine than the user meant. */
 static void topo_check_whatif_loaded(void)
 {
-    const char *names[] = {"HWLOC_SYNTHETIC", "HWLOC_XMLFILE"};
-    const char *thissystem = getenv("HWLOC_THISSYSTEM");
-    if (topo.whatif || (thissystem && thissystem[0] == '1'))
-        return;
-    for (int i = 0; i < 2; i++) {
-        const char *v = getenv(names[i]);
-        if (v && v[0]) {
-            ilan_warn("%s='%s' could not be loaded as a what-if topology; using the real machine",
-                      names[i], v);
-            return;
-        }
-    }
+    if (!topo.whatif && !config.whatif_thissystem && config.whatif_name)
+        ilan_warn("%s='%s' could not be loaded as a what-if topology; using the real machine",
+                  config.whatif_name, config.whatif_value);
 }
 
 void topo_init(void)
@@ -380,11 +372,9 @@ void topo_init(void)
         topo_build_fallback(&topo, allowed, nallowed);
     topo_check_whatif_loaded();
     if (topo.whatif) {
-        const char *syn = getenv("HWLOC_SYNTHETIC");
-        const char *xml = getenv("HWLOC_XMLFILE");
         snprintf(topo_whatif_text, sizeof topo_whatif_text, "%s=%s",
-                 syn ? "HWLOC_SYNTHETIC" : xml ? "HWLOC_XMLFILE" : "what-if",
-                 syn ? syn : xml ? xml : "?");
+                 config.whatif_name ? config.whatif_name : "what-if",
+                 config.whatif_value ? config.whatif_value : "?");
         topo.source = topo_whatif_text;
     }
     free(allowed);

@@ -1,9 +1,10 @@
-/* test_env.c — env_init() against chosen environments: ICV values, defaults, one warning line per bad value. */
+/* test_env.c — runtime_init() against chosen environments: ICV values, defaults, one warning line per bad value. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "config/env.h"
+#include "construct/runtime.h"
 #include "config/icv.h"
 #include "topo/places.h"
 #include "os/linux/thread.h"
@@ -12,9 +13,9 @@
 
 
 
-static struct icv_global pristine; /* icv_global before any env_init */
+static struct icv_global pristine; /* icv_global before any runtime_init */
 
-/* Every variable env_init reads, cleared before each case. */
+/* Every variable runtime_init reads, cleared before each case. */
 static const char *const all_vars[] = {
     "OMP_NUM_THREADS", "OMP_SCHEDULE", "OMP_DYNAMIC", "OMP_NESTED", "OMP_MAX_ACTIVE_LEVELS",
     "OMP_THREAD_LIMIT", "OMP_STACKSIZE", "GOMP_STACKSIZE", "OMP_WAIT_POLICY", "GOMP_SPINCOUNT",
@@ -24,7 +25,7 @@ static const char *const all_vars[] = {
     "GOMP_DEBUG", "ILAN_VERBOSE",
 };
 
-/* Runs env_init under `settings` ("NAME=VALUE" strings, NULL-terminated)
+/* Runs runtime_init under `settings` ("NAME=VALUE" strings, NULL-terminated)
  * and returns the number of lines it wrote on stderr. */
 static int run_env(const char *const *settings)
 {
@@ -38,14 +39,15 @@ static int run_env(const char *const *settings)
         setenv(buf, eq + 1, 1);
     }
     icv_global = pristine;
-    env_verbose = 0;
+    place_list_free(&config.cpu_affinity);
+    config = (struct config){.forced_steal = -1};
 
     char path[] = "/tmp/ilan_test_env_XXXXXX";
     int fd = mkstemp(path);
     fflush(stderr);
     int saved = dup(2);
     dup2(fd, 2);
-    env_init();
+    runtime_init();
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -182,7 +184,7 @@ static void test_display(void)
 
 int main(int argc, char **argv)
 {
-    /* The constructor already ran env_init on the caller's environment: run
+    /* The constructor already ran runtime_init on the caller's environment: run
      * again on a clean one so that `pristine` holds the defaults. */
     (void)argc;
     if (!getenv("ILAN_TEST_ENV_CLEAN")) {
