@@ -1,6 +1,6 @@
 # ilan: thin wrapper over CMake/CTest. See CMakeLists.txt and cmake/IlanTests.cmake.
 .PHONY: all deps test test-release test-debug test-tsan test-python debug tsan \
-        install bench demo venv clean
+        install bench demo venv clean conformance
 
 JOBS       ?= 2
 PREFIX     ?= /usr/local
@@ -9,6 +9,7 @@ BENCH_ARGS ?=
 CMAKE      ?= cmake
 CTEST      ?= ctest
 CTEST_ARGS ?=
+CONFORMANCE_ARGS ?=
 
 # Configure a build directory only when it has no cache yet.
 # $(1) = dir, $(2) = extra cmake arguments
@@ -49,9 +50,16 @@ test-tsan: tsan
 
 test-python: venv all
 	@if [ -d tests/python ] && find tests/python -name 'test_*.py' -o -name '*_test.py' | grep -q .; then \
-	  PYTHONPATH=$(CURDIR)/python$${PYTHONPATH:+:$$PYTHONPATH} ILAN_BUILD_DIR=$(CURDIR)/build \
+	  PYTHONPATH=$(CURDIR)/python:$(CURDIR)/tools/conformance$${PYTHONPATH:+:$$PYTHONPATH} ILAN_BUILD_DIR=$(CURDIR)/build \
 	    $(VENV)/bin/pytest -q tests/python; \
 	else echo "test-python: no Python tests, skipping"; fi
+
+# GCC 12's own libgomp testsuite (C and C++ run tests), each binary run on libgomp
+# and on ilan: one line per test ilan breaks, then 'N passed, N failed, N skipped'.
+# Fetches Debian's gcc-12 source once into build/conformance. See docs/HACKING.md.
+conformance: all
+	PYTHONPATH=$(CURDIR)/tools/conformance python3 -m gomp_conformance \
+	  --runtime-lib $(CURDIR)/build/lib --jobs $(JOBS) $(CONFORMANCE_ARGS)
 
 install: all
 	$(CMAKE) --install build --prefix $(PREFIX)
