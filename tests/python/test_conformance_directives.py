@@ -3,9 +3,8 @@
 import textwrap
 
 import pytest
-from gomp_conformance.directives import TestPlan, find_directives, interpret
+from gomp_conformance.directives import RunPlan, find_directives, interpret
 from gomp_conformance.execute import judge
-from gomp_conformance.fetch import _testsuite_hunks
 from gomp_conformance.selectors import Machine
 from gomp_conformance.tcl import TclSyntaxError, are_to_python, split_list
 
@@ -13,7 +12,7 @@ C = Machine(language="c", cpu_flags=frozenset({"sse2", "avx"}))
 CXX = Machine(language="c++", cpu_flags=frozenset({"sse2"}))
 
 
-def plan_of(source: str, machine: Machine = C) -> TestPlan:
+def plan_of(source: str, machine: Machine = C) -> RunPlan:
     return interpret(find_directives(textwrap.dedent(source)), machine)
 
 
@@ -141,28 +140,3 @@ def test_judge_joins_output_patterns_and_searches_across_lines() -> None:
 
 def test_are_word_boundaries_and_posix_classes() -> None:
     assert are_to_python(r"\mfoo\M [[:digit:]]+") == r"\bfoo\b [0-9]+"
-
-
-def test_testsuite_hunks_keep_only_libgomp_testsuite_sections() -> None:
-    patch = textwrap.dedent(
-        """\
-        --- a/src/gcc/ChangeLog
-        +++ b/src/gcc/ChangeLog
-        @@ -1,1 +1,2 @@
-        +-- a line that looks like a header
-         old
-        new file mode 100644
-        --- /dev/null
-        +++ b/src/libgomp/testsuite/libgomp.c/new.c
-        @@ -0,0 +1,1 @@
-        +int main (void) { return 0; }
-        --- a/src/libgomp/task.c
-        +++ b/src/libgomp/task.c
-        @@ -1 +1 @@
-        -x
-        +y
-        """
-    )
-    kept = _testsuite_hunks(patch)
-    assert kept.startswith("--- /dev/null\n+++ b/src/libgomp/testsuite/libgomp.c/new.c\n")
-    assert "task.c" not in kept and "ChangeLog" not in kept

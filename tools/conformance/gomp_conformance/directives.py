@@ -61,7 +61,7 @@ def find_directives(source: str) -> list[Directive]:
 
 
 @dataclass
-class TestPlan:
+class RunPlan:
     """What the directives say about one test compiled in one language.
 
     options replaces the default flags (dg-options); additional_options is
@@ -100,10 +100,10 @@ def _options_selected(words: tuple[str, ...], flags: list[str]) -> bool:
 
 def interpret(
     directives: list[Directive], machine: Machine, default_options: tuple[str, ...] = ("-O2",)
-) -> TestPlan:
+) -> RunPlan:
     """Apply the directives in file order, as DejaGnu does, for this machine
     and language. Never raises: what cannot be decided becomes a skip_reason."""
-    plan = TestPlan(options=list(default_options))
+    plan = RunPlan(options=list(default_options))
     skip_if: list[Directive] = []
     try:
         for directive in directives:
@@ -130,7 +130,7 @@ def interpret(
     return plan
 
 
-def _apply(directive: Directive, plan: TestPlan, machine: Machine, skip_if: list[Directive]) -> None:
+def _apply(directive: Directive, plan: RunPlan, machine: Machine, skip_if: list[Directive]) -> None:
     """One directive's effect on the plan (raises UndecidableTarget)."""
     name, args = directive.name, directive.args
     # Most directives take an optional { target/xfail ... } selector after

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .directives import TestPlan
+from .directives import RunPlan
 from .tcl import are_to_python
 
 # Inherited variables that would change which runtime or which settings a
@@ -41,7 +41,7 @@ class Outcome:
     output_tail: str
 
 
-def environment_for(plan: TestPlan, runtime: Runtime) -> dict[str, str]:
+def environment_for(plan: RunPlan, runtime: Runtime) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
@@ -56,7 +56,7 @@ def environment_for(plan: TestPlan, runtime: Runtime) -> dict[str, str]:
     return env
 
 
-def judge(plan: TestPlan, returncode: int | None, output: str, timeout_seconds: float) -> tuple[bool, str]:
+def judge(plan: RunPlan, returncode: int | None, output: str, timeout_seconds: float) -> tuple[bool, str]:
     """DejaGnu's verdict on a run: the exit status (inverted by dg-shouldfail;
     a timeout always fails) and the joined dg-output patterns, searched in
     the whole output as a Tcl regexp would be (approximated, see tcl.py)."""
@@ -75,7 +75,7 @@ def judge(plan: TestPlan, returncode: int | None, output: str, timeout_seconds: 
     return True, "ok"
 
 
-def run(binary: Path, plan: TestPlan, runtime: Runtime, timeout_seconds: float) -> Outcome:
+def run(binary: Path, plan: RunPlan, runtime: Runtime, timeout_seconds: float) -> Outcome:
     """Run in its own process group so a timeout kills every thread and child."""
     timeout = plan.timeout_seconds if plan.timeout_seconds is not None else timeout_seconds
     start = time.monotonic()

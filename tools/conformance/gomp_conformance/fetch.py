@@ -17,11 +17,10 @@ DEB_SRC_FILE = Path("/etc/apt/sources.list.d/ilan-deb-src.sources")
 # and include/gomp-constants.h (-I include/).
 _MEMBER_PATTERNS = ("*/libgomp/testsuite/*", "*/libgomp/libgomp_g.h", "*/include/gomp-constants.h")
 
-# Debian builds gcc-12 with git-updates.diff, the gcc-12 branch after the
-# release: it adds and changes libgomp tests, so the testsuite that matches
-# the installed libgomp1 is the tarball's plus these patches' testsuite hunks.
-_DEBIAN_PATCHES = ("git-updates.diff", "libgomp-kfreebsd-testsuite.diff")
-_TESTSUITE_PREFIX = "src/libgomp/testsuite/"
+# Debian's gcc-12 (12.2.0-14) is built from this tarball with its branch
+# update, git-updates.diff, switched off in debian/rules.patch; its only patch
+# to libgomp's testsuite matters on kFreeBSD alone. So the tarball's testsuite
+# is the one that matches the installed compiler and libgomp1: no patching.
 
 
 def log(message: str) -> None:
@@ -138,75 +137,13 @@ def _inner_gcc_tarball(orig: Path) -> str:
     raise RuntimeError(f"no gcc tarball inside {orig}")
 
 
-def _testsuite_hunks(patch_text: str) -> str:
-    """The file sections of a Debian patch that touch libgomp's testsuite.
-
-    Sections are cut by their hunk line counts rather than by '--- ' lines,
-    which a removed line starting with '-- ' could fake."""
-    lines = patch_text.splitlines(keepends=True)
-    kept: list[str] = []
-    i = 0
-    while i < len(lines):
-        if not (lines[i].startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ ")):
-            i += 1
-            continue
-        header = lines[i : i + 2]
-        target = lines[i + 1][4:].split("\t")[0].strip()
-        i += 2
-        section = list(header)
-        while i < len(lines) and lines[i].startswith("@@ "):
-            counts = re.match(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@", lines[i])
-            if not counts:
-                break
-            old = int(counts.group(1) or 1)
-            new = int(counts.group(2) or 1)
-            section.append(lines[i])
-            i += 1
-            while (old > 0 or new > 0) and i < len(lines):
-                line = lines[i]
-                if line.startswith("\\"):
-                    section.append(line)
-                    i += 1
-                    continue
-                if line.startswith("-"):
-                    old -= 1
-                elif line.startswith("+"):
-                    new -= 1
-                else:
-                    old -= 1
-                    new -= 1
-                section.append(line)
-                i += 1
-            while i < len(lines) and lines[i].startswith("\\"):
-                section.append(lines[i])
-                i += 1
-        if target.split("/", 1)[-1].startswith(_TESTSUITE_PREFIX):
-            kept.extend(section)
-    return "".join(kept)
-
-
-def _apply_debian_testsuite_patches(debian_tarball: Path, tree: Path) -> None:
-    for name in _DEBIAN_PATCHES:
-        member = f"debian/patches/{name}"
-        text = subprocess.run(
-            ["tar", "-xJf", str(debian_tarball), "-O", member], check=False, capture_output=True, text=True
-        ).stdout
-        hunks = _testsuite_hunks(text)
-        if not hunks:
-            continue
-        # Paths read a/src/libgomp/testsuite/...: strip a/src/ to land in tree/.
-        subprocess.run(
-            ["patch", "-p2", "-s", "-f", "-d", str(tree)], input=hunks, text=True, check=True
-        )
-
-
 def extract_testsuite(cache: Path) -> Path:
     """libgomp's testsuite directory (the tree's libgomp/testsuite), extracted
-    and patched once per source version; later calls only look it up."""
+    once per source version; later calls only look it up."""
     download = download_source(cache)
     orig = next(download.glob(f"{SOURCE_PACKAGE}_*.orig.tar.gz"))
     debian = next(download.glob(f"{SOURCE_PACKAGE}_*.debian.tar.xz"))
-    tree = cache / ("source-" + debian.name.removesuffix(".debian.tar.xz"))
+    tree = cache / ("testsuite-" + debian.name.removesuffix(".debian.tar.xz"))
     stamp = tree / ".complete"
     if stamp.exists():
         return tree / "libgomp" / "testsuite"
@@ -227,7 +164,6 @@ def extract_testsuite(cache: Path) -> Path:
     outer_tar.stdout.close()
     if outer_tar.wait() != 0:
         raise RuntimeError(f"could not read {inner} from {orig}")
-    _apply_debian_testsuite_patches(debian, staging)
     staging.rename(tree)
     stamp.write_text(inner + "\n")
     return tree / "libgomp" / "testsuite"

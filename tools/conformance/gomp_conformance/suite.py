@@ -4,7 +4,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .directives import TestPlan, find_directives, interpret
+from .directives import RunPlan, find_directives, interpret
 from .selectors import Machine
 
 # c.exp: libgomp.c/*.c and libgomp.c-c++-common/*.c as C.
@@ -31,7 +31,7 @@ class SuiteTest:
     path: Path
     relative: str
     language: str
-    plan: TestPlan
+    plan: RunPlan
     uses_taskloop: bool
 
     @property
