@@ -1,0 +1,1 @@
+"""GCC's libgomp testsuite run on libgomp and on ilan from the same binaries (`make conformance`)."""
