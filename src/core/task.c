@@ -207,6 +207,8 @@ static struct task *task_new(struct ilan_thread *ts, struct task *parent, void (
         sf |= TASK_FINAL;
     if (flags & TASK_FLAG_UNTIED)
         sf |= TASK_UNTIED;
+    if (copy_args && cpyfn)
+        sf |= TASK_COPIED;
     t->state_flags = sf;
     if (priority < 0)
         priority = 0;
@@ -319,10 +321,11 @@ void task_fulfill(struct task *t)
 }
 
 /* True when t must be discarded: its region or one of its taskgroups was
- * cancelled before it started. */
+ * cancelled before it started, and it has no copy-constructed arguments
+ * (those tasks run, as in libgomp, so that their destructors do). */
 static bool task_cancelled(struct task *t)
 {
-    if (!icv_global.cancellation)
+    if (!icv_global.cancellation || (t->state_flags & TASK_COPIED))
         return false;
     if (t->team && atomic_load_explicit(&t->team->barrier.cancelled, memory_order_acquire))
         return true;

@@ -37,6 +37,9 @@ struct taskloop_exec;
 #define TASK_UNDEFERRED (1u << 3) /* runs on the encountering thread at creation */
 #define TASK_DETACHED (1u << 4)  /* has a detach event */
 #define TASK_COUNTED (1u << 5)   /* counted in parent children / taskgroup / team pending */
+#define TASK_COPIED (1u << 6)    /* its arguments were copy-constructed (cpyfn): it is never
+                                    discarded by cancellation, so that its body runs the
+                                    destructors (it meets the cancellation itself) */
 
 /*
  * A taskgroup region, begun by one task (task_taskgroup_start) and linked to
