@@ -49,31 +49,40 @@ def allowed(src_layer: str, dst_layer: str) -> bool:
     return LAYERS.index(dst_layer) > LAYERS.index(src_layer)
 
 
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One circle of the module graph, or None."""
-    state: dict[str, int] = {}
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that depend on each other in a circle: the
+    strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
     stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
 
-    def visit(m: str) -> list[str] | None:
-        state[m] = 1
+    def visit(m: str) -> None:
+        index[m] = low[m] = len(index)
         stack.append(m)
+        on_stack.add(m)
         for n in sorted(graph.get(m, ())):
-            if state.get(n) == 1:
-                return stack[stack.index(n):] + [n]
-            if n not in state:
-                found = visit(n)
-                if found:
-                    return found
-        stack.pop()
-        state[m] = 2
-        return None
+            if n not in index:
+                visit(n)
+                low[m] = min(low[m], low[n])
+            elif n in on_stack:
+                low[m] = min(low[m], index[n])
+        if low[m] == index[m]:
+            group = []
+            while True:
+                n = stack.pop()
+                on_stack.discard(n)
+                group.append(n)
+                if n == m:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
 
     for m in sorted(graph):
-        if m not in state:
-            found = visit(m)
-            if found:
-                return found
-    return None
+        if m not in index:
+            visit(m)
+    return found
 
 
 def check(src: Path) -> list[str]:
@@ -114,9 +123,8 @@ def check(src: Path) -> list[str]:
             problems.append(f"{rel}: uses {what.group(0) if what else '?'}: sched/ is pure policy")
         if lay != "config" and ENV_READ.search(code):
             problems.append(f"{rel}: reads the environment: only config/ does")
-    cycle = find_cycle(graph)
-    if cycle:
-        problems.append("modules depend on each other in a circle: " + " -> ".join(cycle))
+    for group in circles(graph):
+        problems.append("modules depend on each other in a circle: " + ", ".join(group))
     return problems
 
 

@@ -1,4 +1,4 @@
-/* task.c — the life of a task: allocation, creation, execution, completion, detach, taskwait and taskgroups. */
+/* task.c — tasks as the constructs use them: creation (deferred, undeferred, with dependences or detach), taskwait, taskyield, taskgroups and their cancellation. */
 #include "core/task.h"
 
 #include <assert.h>
@@ -6,178 +6,13 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "core/mutex.h"
+#include "core/task_alloc.h"
 #include "core/task_deps.h"
+#include "core/task_exec.h"
+#include "core/task_queue.h"
 #include "core/task_sched.h"
-#include "core/taskloop_ilan.h"
-#include "core/team.h"
+#include "core/team_desc.h"
 #include "core/thread.h"
-
-/* ---- allocation --------------------------------------------------------------
- * Descriptors (with the argument block inline when it fits) come in size
- * classes of 256 << c bytes. Each thread keeps a free list per class; a task
- * is freed into the list of the thread that drops its last reference. A
- * list that grows past ILAN_TASK_CACHE_MAX hands a batch to a process-wide
- * pool, where threads with an empty list look before calling malloc: a
- * thread that only consumes tasks would otherwise hoard them.
- * Descriptors are never returned to the system (type-stable memory): a
- * thief may read the `parent` field of a task another thread has just taken
- * and freed (the scheduling-constraint check in deque_steal_if), and reads
- * a stale but harmless value. */
-
-struct task_cache {
-    struct task *head[ILAN_TASK_CLASSES]; /* free descriptors per class */
-    unsigned count[ILAN_TASK_CLASSES];    /* their number */
-};
-static __thread struct task_cache task_cache;
-
-static struct {
-    mutex_t lock;                         /* guards the lists */
-    struct task *head[ILAN_TASK_CLASSES]; /* free descriptors handed back by threads */
-    unsigned long count[ILAN_TASK_CLASSES];
-} task_pool = {MUTEX_INIT, {0}, {0}};
-
-static inline size_t class_bytes(unsigned c)
-{
-    return (size_t)256 << c;
-}
-
-static __attribute__((noinline)) struct task *task_alloc_slow(unsigned c)
-{
-    struct task_cache *tc = &task_cache;
-    mutex_lock(&task_pool.lock);
-    for (unsigned i = 0; i < ILAN_TASK_CACHE_BATCH && task_pool.head[c]; i++) {
-        struct task *t = task_pool.head[c];
-        task_pool.head[c] = t->next_free;
-        task_pool.count[c]--;
-        t->next_free = tc->head[c];
-        tc->head[c] = t;
-        tc->count[c]++;
-    }
-    mutex_unlock(&task_pool.lock);
-    if (tc->head[c]) {
-        struct task *t = tc->head[c];
-        tc->head[c] = t->next_free;
-        tc->count[c]--;
-        return t;
-    }
-    struct task *t = aligned_alloc(ILAN_CACHE_LINE, class_bytes(c));
-    if (!t)
-        ilan_fatal("out of memory allocating a task");
-    return t;
-}
-
-/* A descriptor with room for arg_size bytes aligned to arg_align after it
- * (t->data points there); a bigger block is malloc'd apart. */
-static struct task *task_alloc(size_t arg_size, size_t arg_align)
-{
-    if (arg_align < 1)
-        arg_align = 1;
-    size_t need = sizeof(struct task) + arg_align - 1 + arg_size;
-    unsigned c = 0;
-    while (c < ILAN_TASK_CLASSES && class_bytes(c) < need)
-        c++;
-    bool big = c == ILAN_TASK_CLASSES;
-    if (big)
-        c = 0;
-    struct task_cache *tc = &task_cache;
-    struct task *t = tc->head[c];
-    if (__builtin_expect(t != NULL, 1)) {
-        tc->head[c] = t->next_free;
-        tc->count[c]--;
-    } else {
-        t = task_alloc_slow(c);
-    }
-    t->size_class = c;
-    if (!big) {
-        uintptr_t p = (uintptr_t)(t + 1);
-        t->data = (void *)((p + arg_align - 1) & ~(uintptr_t)(arg_align - 1));
-        t->big_args = NULL;
-    } else {
-        if (arg_align < sizeof(void *))
-            arg_align = sizeof(void *);
-        void *p = NULL;
-        if (posix_memalign(&p, arg_align, arg_size ? arg_size : 1) != 0)
-            ilan_fatal("out of memory allocating a task's %zu-byte argument block", arg_size);
-        t->data = t->big_args = p;
-    }
-    return t;
-}
-
-static void task_release_block(struct task *t)
-{
-    if (t->big_args)
-        free(t->big_args);
-    unsigned c = t->size_class;
-    struct task_cache *tc = &task_cache;
-    t->next_free = tc->head[c];
-    tc->head[c] = t;
-    if (++tc->count[c] <= ILAN_TASK_CACHE_MAX)
-        return;
-    /* Hand a batch to the pool. */
-    struct task *first = tc->head[c], *last = first;
-    for (unsigned i = 1; i < ILAN_TASK_CACHE_BATCH; i++)
-        last = last->next_free;
-    tc->head[c] = last->next_free;
-    tc->count[c] -= ILAN_TASK_CACHE_BATCH;
-    mutex_lock(&task_pool.lock);
-    last->next_free = task_pool.head[c];
-    task_pool.head[c] = first;
-    task_pool.count[c] += ILAN_TASK_CACHE_BATCH;
-    mutex_unlock(&task_pool.lock);
-}
-
-/* ---- the calling thread's tasks ------------------------------------------------ */
-
-/* The task of a thread outside every parallel region (the initial task, or
- * a user thread's implicit task). */
-static __thread struct task initial_task = {.state_flags = TASK_IMPLICIT};
-
-static inline struct task *current_of(struct ilan_thread *ts)
-{
-    return ts->task ? ts->task : &initial_task;
-}
-
-struct task *task_current(void)
-{
-    return current_of(thread_self());
-}
-
-struct taskgroup *task_current_taskgroup(void)
-{
-    return task_current()->taskgroup;
-}
-
-bool task_in_final(void)
-{
-    return (task_current()->state_flags & TASK_FINAL) != 0;
-}
-
-void task_thread_enter(struct ilan_thread *ts, struct team *t, unsigned team_id)
-{
-    struct task *it = &t->task_slots[team_id]->implicit;
-    it->fn = NULL;
-    it->data = NULL;
-    atomic_store_explicit(&it->parent, NULL, memory_order_relaxed);
-    it->taskgroup = NULL;
-    it->tg_counted = NULL;
-    it->team = t;
-    assert(atomic_load_explicit(&it->children, memory_order_relaxed) == 0);
-    it->state_flags = TASK_IMPLICIT;
-    it->priority = 0;
-    /* it->deps is kept: empty, reused. */
-    ts->task = it;
-}
-
-bool task_descends_from(struct task *t, struct task *ancestor)
-{
-    unsigned depth = 0;
-    for (struct task *p = atomic_load_explicit(&t->parent, memory_order_relaxed);
-         p && depth < ILAN_TASK_TSC_DEPTH;
-         p = atomic_load_explicit(&p->parent, memory_order_relaxed), depth++)
-        if (p == ancestor)
-            return true;
-    return false;
-}
 
 /* ---- creation ------------------------------------------------------------------- */
 
@@ -249,109 +84,11 @@ struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
                          long arg_size, long arg_align, unsigned flags, int priority)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *parent = current_of(ts);
+    struct task *parent = task_of(ts);
     struct task *t = task_new(ts, parent, fn, data, cpyfn, arg_size, arg_align, flags, priority,
                               true);
     task_count(t, parent);
     return t;
-}
-
-/* ---- completion ---------------------------------------------------------------------- */
-
-/* Frees t, then every ancestor whose last reference was t's. */
-static void task_unref(struct task *t)
-{
-    while (t && !(t->state_flags & TASK_IMPLICIT)) {
-        if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
-            return;
-        struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
-        if (t->deps)
-            task_deps_destroy(t);
-        free(t->depnodes);
-        free(t->succ);
-        task_release_block(t);
-        t = parent;
-    }
-}
-
-/* t's body has finished and its detach event (if any) is fulfilled. */
-static void task_complete(struct task *t)
-{
-    struct ilan_thread *ts = thread_self();
-    struct team *team = t->team;
-    bool counted = t->state_flags & TASK_COUNTED;
-    struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
-    if (t->ndepnodes)
-        task_deps_release(ts, t);
-    if (counted) {
-        if (t->tg_counted)
-            atomic_fetch_sub_explicit(&t->tg_counted->pending, 1, memory_order_release);
-        atomic_fetch_sub_explicit(&parent->children, 1, memory_order_release);
-    }
-    bool wake = counted || (t->state_flags & TASK_DETACHED);
-    task_unref(t);
-    if (team && wake) {
-        /* Last: once task_pending reads 0 the barrier may release and the
-         * region end; only the barrier's words are touched after this. */
-        if (counted)
-            atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
-        if (team->nthreads > 1 || ts->team != team) /* a team of one: nobody else sleeps */
-            barrier_wake_idle(&team->barrier);
-    }
-}
-
-/* The body is done: complete, unless a detach event is still unfulfilled. */
-static void task_body_done(struct task *t)
-{
-    if (t->state_flags & TASK_DETACHED) {
-        unsigned old = atomic_fetch_or_explicit(&t->detach_state, 1u, memory_order_acq_rel);
-        if (!(old & 2u))
-            return; /* omp_fulfill_event completes it */
-    }
-    task_complete(t);
-}
-
-void task_fulfill(struct task *t)
-{
-    unsigned old = atomic_fetch_or_explicit(&t->detach_state, 2u, memory_order_acq_rel);
-    if (old & 2u)
-        ilan_fatal("omp_fulfill_event: event %p already fulfilled", (void *)t);
-    if (old & 1u)
-        task_complete(t);
-}
-
-/* True when t must be discarded: its region or one of its taskgroups was
- * cancelled before it started, and it has no copy-constructed arguments
- * (those tasks run, as in libgomp, so that their destructors do). */
-static bool task_cancelled(struct task *t)
-{
-    if (!icv_global.cancellation || (t->state_flags & TASK_COPIED))
-        return false;
-    if (t->team && atomic_load_explicit(&t->team->barrier.cancelled, memory_order_acquire))
-        return true;
-    for (struct taskgroup *g = t->taskgroup; g; g = g->prev)
-        if (atomic_load_explicit(&g->cancelled, memory_order_acquire))
-            return true;
-    return false;
-}
-
-void task_execute(struct ilan_thread *ts, struct task *t)
-{
-    struct task *prev = ts->task;
-    struct icv saved = ts->icv;
-    struct taskgroup *tg = t->taskgroup;
-    (void)tg;
-    ts->task = t;
-    ts->icv = t->icv;
-    task_sched_mark(ts, t);
-    if (!task_cancelled(t))
-        t->fn(t->data);
-    assert(ts->task == t && t->taskgroup == tg && "task body ended inside a taskgroup it began");
-    ts->icv = saved;
-    ts->task = prev;
-    if (t->exec) /* before completing: the taskgroup end must see the record */
-        taskloop_ilan_task_done(ts, t->exec);
-    task_body_done(t);
 }
 
 /* ---- queueing and running --------------------------------------------------------- */
@@ -410,7 +147,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
                 void *detach)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *parent = current_of(ts);
+    struct task *parent = task_of(ts);
     struct team *team = ts->team;
     if (!(flags & TASK_FLAG_PRIORITY))
         priority = 0;
@@ -481,7 +218,7 @@ void task_wait_depend(void **depend)
     struct ilan_thread *ts = thread_self();
     if (!ts->team)
         return;
-    struct task *parent = current_of(ts);
+    struct task *parent = task_of(ts);
     /* A stand-in task with the same dependences: once it could run, every
      * predecessor is complete. It is never queued (undeferred). */
     struct task *t = task_new(ts, parent, NULL, NULL, NULL, 0, 1, 0, 0, false);
@@ -502,7 +239,7 @@ static bool no_children(void *arg)
 void task_wait_children(void)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *cur = current_of(ts);
+    struct task *cur = task_of(ts);
     if (no_children(cur))
         return;
     task_wait_until(ts, no_children, cur);
@@ -534,7 +271,7 @@ static bool group_done(void *arg)
 struct taskgroup *task_taskgroup_end(void)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *cur = current_of(ts);
+    struct task *cur = task_of(ts);
     struct taskgroup *g = cur->taskgroup;
     if (!g)
         return NULL;

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "core/mutex.h"
-#include "core/task_sched.h"
+#include "core/task_queue.h"
 #include "core/thread.h"
 
 /*

@@ -3,7 +3,7 @@
 #define ILAN_CORE_TASK_DEPS_H
 
 #include <stdbool.h>
-#include "core/task.h"
+#include "core/task_desc.h"
 
 struct ilan_thread;
 

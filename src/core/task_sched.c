@@ -1,13 +1,17 @@
-/* task_sched.c — where ready tasks wait and how threads find them: per-slot deques and inboxes, the team's priority queue, stealing, and idle sleep. */
+/* task_sched.c — how threads find ready tasks and wait: the scheduling ladder (own deque, inboxes, stealing, the taskloop mode's queues), idle sleep, region drain and the tasking barrier. */
 #include "core/task_sched.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/barrier.h"
 #include "base/fatal.h"
-#include "core/taskloop_ilan.h"
-#include "core/team.h"
+#include "config/env.h"
+#include "core/barrier.h"
+#include "core/task_deps.h"
+#include "core/task_exec.h"
+#include "core/task_mode.h"
+#include "core/task_queue.h"
+#include "core/team_desc.h"
 #include "core/thread.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
@@ -24,13 +28,6 @@ static __thread struct steal_tls steal_tls;
 
 /* ---- team and slot set-up ------------------------------------------------ */
 
-static void queue_init(struct task_queue *q)
-{
-    atomic_store_explicit(&q->lock.state, 0, memory_order_relaxed);
-    q->head = q->tail = NULL;
-    atomic_store_explicit(&q->count, 0, memory_order_relaxed);
-}
-
 void task_team_prepare(struct team *t, unsigned n)
 {
     if (t->task_slots_cap < n) {
@@ -43,13 +40,13 @@ void task_team_prepare(struct team *t, unsigned n)
                 ilan_fatal("out of memory starting a parallel region of %u threads", n);
             memset(s, 0, sizeof *s);
             deque_init(&s->deque, ILAN_TASK_DEQUE_LOG2);
-            queue_init(&s->inbox);
+            task_queue_init(&s->inbox);
             grown[i] = s;
         }
         t->task_slots = grown;
         t->task_slots_cap = n;
     }
-    queue_init(&t->task_prio);
+    task_queue_init(&t->task_prio);
 }
 
 void task_team_destroy(struct team *t)
@@ -64,213 +61,6 @@ void task_team_destroy(struct team *t)
     t->task_slots_cap = 0;
 }
 
-/* ---- queues -------------------------------------------------------------- */
-
-/* Changes a queue's count; the caller holds its lock, so a plain store is
- * enough (lock-free readers only use it as a hint). */
-static inline void queue_count_add(struct task_queue *q, unsigned delta)
-{
-    unsigned c = atomic_load_explicit(&q->count, memory_order_relaxed);
-    atomic_store_explicit(&q->count, c + delta, memory_order_relaxed);
-}
-
-/* Inserts t: by priority (FIFO among equals) when `ordered`, else at the tail. */
-static void queue_put(struct task_queue *q, struct task *t, bool ordered)
-{
-    mutex_lock(&q->lock);
-    t->next_queued = NULL;
-    if (!q->head) {
-        q->head = q->tail = t;
-    } else if (!ordered || q->tail->priority >= t->priority) {
-        q->tail->next_queued = t;
-        q->tail = t;
-    } else if (q->head->priority < t->priority) {
-        t->next_queued = q->head;
-        q->head = t;
-    } else {
-        struct task *p = q->head;
-        while (p->next_queued && p->next_queued->priority >= t->priority)
-            p = p->next_queued;
-        t->next_queued = p->next_queued;
-        p->next_queued = t;
-    }
-    queue_count_add(q, 1);
-    mutex_unlock(&q->lock);
-}
-
-/* Appends the list head..tail of `count` tasks at the tail. */
-static void queue_append(struct task_queue *q, struct task *head, struct task *tail,
-                         unsigned count)
-{
-    mutex_lock(&q->lock);
-    tail->next_queued = NULL;
-    if (q->tail)
-        q->tail->next_queued = head;
-    else
-        q->head = head;
-    q->tail = tail;
-    queue_count_add(q, count);
-    mutex_unlock(&q->lock);
-}
-
-/* The `group` argument of may_take and queue_take: a group id (>= 0) for
- * a thread taking from another group's shared queue, or one of these. */
-#define ANY_TASK (-1)    /* no group rule */
-#define OPENED_ONLY (-2) /* another group's strict queue: opened executions only */
-
-/* Whether an ILAN execution was opened to every thread: an exploratory
- * run that outlived its cut-off (mold_cutoff). Reads the clock only for
- * runs that have one. */
-static bool exec_opened(const struct taskloop_exec *e)
-{
-    return e->open_ns && os_now_ns() >= e->open_ns;
-}
-
-/* Whether some execution of the team may have been opened: keeps threads
- * off other groups' strict queues (and the clock) in ordinary runs. */
-static bool team_ilan_opened(const struct team_ilan *ti)
-{
-    uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
-    return at && os_now_ns() >= at;
-}
-
-/* Whether a thread may take t: `waiter` (the tied task it waits in, or
- * NULL) may start only its descendants; a thread of group `group` >= 0
- * only ILAN tasks of a taskloop its group takes part in or that was
- * opened; with OPENED_ONLY, only tasks of an opened execution. */
-static bool may_take(struct task *t, struct task *waiter, int group)
-{
-    if (waiter && !task_descends_from(t, waiter))
-        return false;
-    if (group == ANY_TASK)
-        return true;
-    if (!t->exec)
-        return false;
-    return (group >= 0 && t->exec->participates[group]) || exec_opened(t->exec);
-}
-
-/* How hard queue_take and task_find look. A quick look may miss a task the
- * caller could take; the full look may not (see task_wait_until). */
-enum look {
-    LOOK_TRY,  /* a thief's look: give up on a busy lock, scan 64 entries */
-    LOOK_LOCK, /* an owner's look: wait for the lock, scan 64 entries */
-    LOOK_FULL, /* the last look before sleeping: wait for every lock, scan
-                * every entry, retry lost steals */
-};
-
-/* Removes and returns the first task the caller may take (may_take), or
- * NULL. Under LOOK_FULL, NULL means the queue held no such task at some
- * point after the call began (the count hint is ordered by the caller's
- * fence, see task_wait_until); otherwise it may also mean "busy" or "not
- * among the first 64". */
-static struct task *queue_take(struct task_queue *q, struct task *waiter, enum look look,
-                               int group)
-{
-    if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
-        return NULL;
-    if (look != LOOK_TRY)
-        mutex_lock(&q->lock);
-    else if (!mutex_trylock(&q->lock))
-        return NULL;
-    struct task *prev = NULL, *t = q->head;
-    /* The spinning rounds scan at most 64 entries to keep the lock short
-     * (refused steals pile up in inboxes); the full look scans them all: a
-     * waiting task's own child can sit behind hundreds it may not start. */
-    unsigned budget = look == LOOK_FULL ? 0 : 64;
-    while (t && !may_take(t, waiter, group)) {
-        if (budget && --budget == 0) {
-            t = NULL;
-            break;
-        }
-        prev = t;
-        t = t->next_queued;
-    }
-    if (t) {
-        if (prev)
-            prev->next_queued = t->next_queued;
-        else
-            q->head = t->next_queued;
-        if (q->tail == t)
-            q->tail = prev;
-        queue_count_add(q, (unsigned)-1);
-    } else {
-        t = NULL;
-    }
-    mutex_unlock(&q->lock);
-    return t;
-}
-
-/* ---- pushing --------------------------------------------------------------- */
-
-/* barrier_wake_idle for the team's own members: in a team of one the caller is
- * the only thread that could sleep on the word, so there is nobody to wake
- * (and no fence to pay). */
-static inline void wake_team(struct ilan_thread *ts, struct team *team)
-{
-    if (team->nthreads > 1 || ts->team != team)
-        barrier_wake_idle(&team->barrier);
-}
-
-void task_sched_push(struct ilan_thread *ts, struct task *t)
-{
-    struct team *team = t->team;
-    assert(team != NULL);
-    if (t->priority > 0 || ts->team != team)
-        queue_put(&team->task_prio, t, true);
-    else
-        deque_push(&team->task_slots[ts->team_id]->deque, t);
-    wake_team(ts, team);
-}
-
-void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id)
-{
-    struct team *team = t->team;
-    assert(team != NULL && team_id < team->nthreads);
-    if (ts->team == team && ts->team_id == team_id && t->priority <= 0)
-        deque_push(&team->task_slots[team_id]->deque, t);
-    else
-        queue_put(&team->task_slots[team_id]->inbox, t, false);
-    wake_team(ts, team);
-}
-
-void task_group_queues_init(struct group_queues *q)
-{
-    queue_init(&q->strict);
-    queue_init(&q->shared);
-}
-
-void task_sched_push_group(struct ilan_thread *ts, unsigned g, bool strict, struct task *head,
-                           struct task *tail, unsigned count)
-{
-    struct group_queues *q = &ts->team->ilan->queues[g];
-    queue_append(strict ? &q->strict : &q->shared, head, tail, count);
-    wake_team(ts, ts->team);
-}
-
-void task_sched_push_released(struct ilan_thread *ts, struct task *t)
-{
-    struct team *team = t->team;
-    struct task *cur = ts->task;
-    if (ts->team == team && t->priority <= 0 && cur && (cur->state_flags & TASK_IMPLICIT))
-        deque_push(&team->task_slots[ts->team_id]->deque, t);
-    else if (ts->team == team && t->priority <= 0)
-        queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
-    else
-        queue_put(&team->task_prio, t, true);
-    wake_team(ts, team);
-}
-
-void task_sched_mark(struct ilan_thread *ts, struct task *t)
-{
-    if (ts->team)
-        t->deque_mark = deque_bottom(&ts->team->task_slots[ts->team_id]->deque);
-}
-
-unsigned task_sched_own_depth(struct ilan_thread *ts)
-{
-    return (unsigned)deque_size(&ts->team->task_slots[ts->team_id]->deque);
-}
-
 /* ---- finding a task --------------------------------------------------------- */
 
 /* Tries slot v's deque (top) and inbox. A stolen task that the waiting
@@ -280,7 +70,7 @@ unsigned task_sched_own_depth(struct ilan_thread *ts)
  * (The candidate cannot be inspected before it is won: another thread may
  * be running and freeing it at that moment.) */
 static struct task *steal_from(struct team *team, unsigned v, struct task *waiter,
-                               enum look look)
+                               enum task_look look)
 {
     struct task_slot *s = team->task_slots[v];
     struct task *t = deque_steal(&s->deque);
@@ -288,48 +78,13 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     while (!t && look == LOOK_FULL && deque_maybe_nonempty(&s->deque))
         t = deque_steal(&s->deque);
     if (t && waiter && !task_descends_from(t, waiter)) {
-        queue_put(&s->inbox, t, false);
+        task_queue_put(&s->inbox, t, false);
         barrier_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
         t = NULL;
     }
     if (!t)
-        t = queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, ANY_TASK);
+        t = task_queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, NULL, NULL);
     return t;
-}
-
-/* Any group's ILAN taskloop task the caller may take (waiter constraint
- * only): the way out when group rules would stop progress (see task_find
- * and task_wait_until). */
-static struct task *take_any_group(struct team_ilan *ti, struct task *waiter, enum look look)
-{
-    struct task *t;
-    for (unsigned g = 0; g < ti->groups.ngroups; g++)
-        if ((t = queue_take(&ti->queues[g].strict, waiter, look, ANY_TASK)) ||
-            (t = queue_take(&ti->queues[g].shared, waiter, look, ANY_TASK)))
-            return t;
-    return NULL;
-}
-
-/* True when some group of the team has ILAN taskloop tasks queued. */
-static bool ilan_tasks_queued(const struct team_ilan *ti)
-{
-    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
-        if (atomic_load_explicit(&ti->queues[g].strict.count, memory_order_relaxed) ||
-            atomic_load_explicit(&ti->queues[g].shared.count, memory_order_relaxed))
-            return true;
-    return false;
-}
-
-/* How long a thread that may not take the queued ILAN tasks sleeps before
- * looking again: until the pending cut-off of an exploratory run, if one
- * is due, else ILAN_STALL_NS (to notice a stall). */
-static uint64_t ilan_sleep_ns(const struct team_ilan *ti)
-{
-    uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
-    uint64_t now = at ? os_now_ns() : 0;
-    if (at > now && at - now < ILAN_STALL_NS)
-        return at - now;
-    return ILAN_STALL_NS;
 }
 
 /* The scheduling ladder: the first source that yields a task wins. With
@@ -343,9 +98,10 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     unsigned self = ts->team_id;
     struct task_slot *own = team->task_slots[self];
     struct task *t;
-    enum look thief = full ? LOOK_FULL : LOOK_TRY, owner = full ? LOOK_FULL : LOOK_LOCK;
+    enum task_look thief = full ? LOOK_FULL : LOOK_TRY, owner = full ? LOOK_FULL : LOOK_LOCK;
+    const struct task_mode_ops *mode = task_mode;
     /* 1. the team's priority queue: priority tasks (rare) first */
-    if ((t = queue_take(&team->task_prio, waiter, thief, ANY_TASK)))
+    if ((t = task_queue_take(&team->task_prio, waiter, thief, NULL, NULL)))
         return t;
     /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
      * may only take what was pushed above its mark (its descendants) */
@@ -353,13 +109,11 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         (t = deque_pop(&own->deque)))
         return t;
     /* 3. own inbox: tasks placed on this thread by others */
-    if ((t = queue_take(&own->inbox, waiter, owner, ANY_TASK)))
+    if ((t = task_queue_take(&own->inbox, waiter, owner, NULL, NULL)))
         return t;
-    /* 4. own group's ILAN taskloop tasks, strict ones first */
-    struct team_ilan *ti = team->ilan;
-    unsigned group = ti ? ti->groups.slot_group[self] : 0;
-    if (ti && ((t = queue_take(&ti->queues[group].strict, waiter, owner, ANY_TASK)) ||
-               (t = queue_take(&ti->queues[group].shared, waiter, owner, ANY_TASK))))
+    /* 4. the taskloop mode's tasks meant for this thread (ILAN: its own
+     * group's, strict ones first) */
+    if (mode && (t = mode->take_own(ts, team, waiter, owner)))
         return t;
     unsigned n = team->nthreads;
     if (n < 2)
@@ -384,20 +138,15 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         }
         st->last_victim = STEAL_NO_VICTIM;
     }
-    /* 7. other groups' shareable ILAN tasks (full policy), our own group
-     * having none left (step 4); and any task of an exploratory run past
-     * its cut-off, which every thread may help finish */
-    bool opened = ti && team_ilan_opened(ti);
-    for (unsigned d = 1; ti && d < ti->groups.ngroups; d++) {
-        unsigned g = (group + d) % ti->groups.ngroups;
-        if ((t = queue_take(&ti->queues[g].shared, waiter, thief, (int)group)) ||
-            (opened && (t = queue_take(&ti->queues[g].strict, waiter, thief, OPENED_ONLY))))
-            return t;
-    }
+    /* 7. the mode's tasks this thread may share (ILAN: other groups'
+     * shareable tasks under the full policy, and exploratory runs past
+     * their cut-off) */
+    if (mode && (t = mode->take_other(ts, team, waiter, thief)))
+        return t;
     /* 8. a tied task waiting for its descendants may run them wherever
-     * they are queued: the threads of their group may all be waiting in
-     * tasks of their own, unable to start them (nested taskloops) */
-    if (ti && waiter && (t = take_any_group(ti, waiter, thief)))
+     * the mode queued them: the threads meant for them may all be waiting
+     * in tasks of their own, unable to start them (nested taskloops) */
+    if (mode && waiter && (t = mode->take_any(team, waiter, thief)))
         return t;
     return NULL;
 }
@@ -425,17 +174,18 @@ struct stall {
 };
 
 /*
- * The way out of a stall that group rules could cause: the threads of the
- * groups an ILAN taskloop's tasks are queued on may be blocked outside any
- * task scheduling point (a critical section or lock the waiter holds, a
+ * The way out of a stall that a mode's rules could cause: the threads an
+ * ILAN taskloop's tasks are meant for may be blocked outside any task
+ * scheduling point (a critical section or lock the waiter holds, a
  * doacross wait, a user's spin), where libgomp's creator would simply run
  * its tasks itself. When the team's pending-task count has not moved for
- * ILAN_STALL_NS while ILAN tasks are queued, the caller takes one from any
- * group. In a healthy run some task completes well within that time.
+ * ILAN_STALL_NS while the mode has tasks queued, the caller takes one of
+ * them, any. In a healthy run some task completes well within that time.
  */
-static struct task *take_if_stalled(struct team *team, struct task *waiter, struct stall *st)
+static struct task *take_if_stalled(const struct task_mode_ops *mode, struct team *team,
+                                    struct task *waiter, struct stall *st)
 {
-    if (!ilan_tasks_queued(team->ilan))
+    if (!mode || !mode->queued(team))
         return NULL;
     unsigned long pending = atomic_load_explicit(&team->barrier.task_pending, memory_order_relaxed);
     uint64_t now = os_now_ns();
@@ -447,7 +197,7 @@ static struct task *take_if_stalled(struct team *team, struct task *waiter, stru
     if (now - st->since_ns < ILAN_STALL_NS)
         return NULL;
     st->since_ns = now;
-    return take_any_group(team->ilan, waiter, LOOK_TRY);
+    return mode->take_any(team, waiter, LOOK_TRY);
 }
 
 /* A pause between failed rounds: yield at once when oversubscribed. */
@@ -493,7 +243,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         }
         /* About to sleep: first the way out of a stall (checked here, not
          * every round, as it reads the clock). */
-        if ((t = take_if_stalled(team, waiter, &stall)) != NULL) {
+        if ((t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
             task_execute(ts, t);
             idle = 0;
             continue;
@@ -510,11 +260,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
-        /* With ILAN tasks queued that we may not take, sleep in slices so
-         * that a stall (take_if_stalled) is noticed. */
+        /* With the mode's tasks queued that we may not take, sleep in
+         * slices so that a stall (take_if_stalled) is noticed. */
         if (!done(arg) && !(t = task_find(ts, team, waiter, true))) {
-            if (ilan_tasks_queued(team->ilan))
-                seq_wait_slow_for(&b->task_work, w, ilan_sleep_ns(team->ilan));
+            if (task_mode && task_mode->queued(team))
+                seq_wait_slow_for(&b->task_work, w, task_mode->sleep_ns(team));
             else
                 seq_wait_past(&b->task_work, w);
         }

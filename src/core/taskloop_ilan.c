@@ -6,8 +6,8 @@
 #include <string.h>
 #include "config/env.h"
 #include "base/fatal.h"
-#include "core/task.h"
-#include "core/team.h"
+#include "core/task_queue.h"
+#include "core/team_desc.h"
 #include "core/thread.h"
 #include "os/linux/symbols.h"
 #include "os/linux/time.h"
@@ -61,10 +61,17 @@ static void team_ilan_free(struct team_ilan *ti)
     free(ti);
 }
 
-void taskloop_ilan_team_begin(struct team *t)
+/* Empties a group's queues (a new team_ilan). */
+static void group_queues_init(struct group_queues *q)
 {
-    if (config.taskloop_mode == TASKLOOP_WS)
-        return;
+    task_queue_init(&q->strict);
+    task_queue_init(&q->shared);
+}
+
+/* task_mode_ops.team_begin: the team's groups and queues, rebuilt only
+ * when its size or places changed. */
+static void ilan_team_begin(struct team *t)
+{
     int key[7] = {(int)t->nthreads, (int)t->bind.kind};
     memcpy(key + 2, t->bind.key, sizeof t->bind.key);
     int local[64], *cores = t->nthreads <= 64 ? local : malloc(t->nthreads * sizeof *cores);
@@ -95,12 +102,13 @@ void taskloop_ilan_team_begin(struct team *t)
     if (!ti->queues)
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
     for (unsigned g = 0; g < ti->groups.ngroups; g++)
-        task_group_queues_init(&ti->queues[g]);
+        group_queues_init(&ti->queues[g]);
     memcpy(ti->key, key, sizeof key);
     t->ilan = ti;
 }
 
-void taskloop_ilan_team_free(struct team *t)
+/* task_mode_ops.team_free. */
+static void ilan_team_free(struct team *t)
 {
     team_ilan_free(t->ilan);
     t->ilan = NULL;
@@ -324,8 +332,10 @@ static void exec_finish(struct taskloop_exec *exec)
     free(exec);
 }
 
-void taskloop_ilan_task_done(struct ilan_thread *ts, struct taskloop_exec *exec)
+/* task_mode_ops.task_done: the calling thread ran one task of exec. */
+static void ilan_task_done(struct ilan_thread *ts, struct task *t)
 {
+    struct taskloop_exec *exec = t->exec;
     /* Only this thread writes its slot; whoever finishes exec reads it after
      * the tasks' completion (taskgroup end, or `remaining` below). */
     exec->slot_end[ts->team_id * SLOT_STRIDE] = os_now_ns();
@@ -365,6 +375,15 @@ struct task_run {
     struct task *tail;  /* last task */
     unsigned count;     /* tasks in the run */
 };
+
+/* Appends run r (the caller's team's tasks, made by the caller) to group
+ * g's strict or shared queue, in order, and wakes idle threads. */
+static void group_push(struct ilan_thread *ts, unsigned g, bool strict, const struct task_run *r)
+{
+    struct group_queues *q = &ts->team->ilan->queues[g];
+    task_queue_append(strict ? &q->strict : &q->shared, r->head, r->tail, r->count);
+    task_queue_wake(ts, ts->team);
+}
 
 /* Makes tasks [lo, hi) of the loop into *run. Nothing is queued yet: every
  * task's copy of the data environment is made before any task may start,
@@ -477,7 +496,7 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
         for (unsigned part = 0; part < 2; part++) {
             const struct task_run *r = &runs[2 * j + part];
             if (r->count)
-                task_sched_push_group(ts, ids[j], part == 0, r->head, r->tail, r->count);
+                group_push(ts, ids[j], part == 0, r);
         }
     }
     if (runs != runs_local)
@@ -490,3 +509,117 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
         free(first);
     return creator_waits ? exec : NULL;
 }
+
+/* ---- the task scheduler's view: ILAN's queues on the ladder (task_mode.h) ---- */
+
+/* Whether an ILAN execution was opened to every thread: an exploratory
+ * run that outlived its cut-off (mold_cutoff). Reads the clock only for
+ * runs that have one. */
+static bool exec_opened(const struct taskloop_exec *e)
+{
+    return e->open_ns && os_now_ns() >= e->open_ns;
+}
+
+/* Whether some execution of the team may have been opened: keeps threads
+ * off other groups' strict queues (and the clock) in ordinary runs. */
+static bool team_ilan_opened(const struct team_ilan *ti)
+{
+    uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
+    return at && os_now_ns() >= at;
+}
+
+/* task_accept_fn for another group's shared queue: a thread of group
+ * *arg may take tasks of a taskloop its group takes part in, or of one
+ * that was opened. */
+static bool accept_participating(const struct task *t, const void *arg)
+{
+    unsigned group = *(const unsigned *)arg;
+    return t->exec && (t->exec->participates[group] || exec_opened(t->exec));
+}
+
+/* task_accept_fn for another group's strict queue: opened executions only. */
+static bool accept_opened(const struct task *t, const void *arg)
+{
+    (void)arg;
+    return t->exec && exec_opened(t->exec);
+}
+
+/* task_mode_ops.take_own: the thread's own group's tasks, strict ones first. */
+static struct task *ilan_take_own(struct ilan_thread *ts, struct team *team, struct task *waiter,
+                                  enum task_look look)
+{
+    struct team_ilan *ti = team->ilan;
+    if (!ti)
+        return NULL;
+    struct group_queues *q = &ti->queues[ti->groups.slot_group[ts->team_id]];
+    struct task *t = task_queue_take(&q->strict, waiter, look, NULL, NULL);
+    return t ? t : task_queue_take(&q->shared, waiter, look, NULL, NULL);
+}
+
+/* task_mode_ops.take_other: other groups' shareable tasks (full policy),
+ * the thread's own group having none left; and any task of an exploratory
+ * run past its cut-off, which every thread may help finish. */
+static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
+                                    struct task *waiter, enum task_look look)
+{
+    struct team_ilan *ti = team->ilan;
+    if (!ti)
+        return NULL;
+    unsigned group = ti->groups.slot_group[ts->team_id], G = ti->groups.ngroups;
+    bool opened = team_ilan_opened(ti);
+    struct task *t;
+    for (unsigned d = 1; d < G; d++) {
+        struct group_queues *q = &ti->queues[(group + d) % G];
+        if ((t = task_queue_take(&q->shared, waiter, look, accept_participating, &group)) ||
+            (opened && (t = task_queue_take(&q->strict, waiter, look, accept_opened, NULL))))
+            return t;
+    }
+    return NULL;
+}
+
+/* task_mode_ops.take_any: any group's task the caller may take (the
+ * scheduling constraint only): the way out when group rules would stop
+ * progress (task_find and task_wait_until). */
+static struct task *ilan_take_any(struct team *team, struct task *waiter, enum task_look look)
+{
+    struct team_ilan *ti = team->ilan;
+    struct task *t;
+    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
+        if ((t = task_queue_take(&ti->queues[g].strict, waiter, look, NULL, NULL)) ||
+            (t = task_queue_take(&ti->queues[g].shared, waiter, look, NULL, NULL)))
+            return t;
+    return NULL;
+}
+
+/* task_mode_ops.queued: some group of the team has ILAN tasks queued. */
+static bool ilan_queued(const struct team *team)
+{
+    const struct team_ilan *ti = team->ilan;
+    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
+        if (atomic_load_explicit(&ti->queues[g].strict.count, memory_order_relaxed) ||
+            atomic_load_explicit(&ti->queues[g].shared.count, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+/* task_mode_ops.sleep_ns: until the pending cut-off of an exploratory run,
+ * if one is due, else ILAN_STALL_NS (to notice a stall). */
+static uint64_t ilan_sleep_ns(const struct team *team)
+{
+    uint64_t at = atomic_load_explicit(&team->ilan->open_at_ns, memory_order_relaxed);
+    uint64_t now = at ? os_now_ns() : 0;
+    if (at > now && at - now < ILAN_STALL_NS)
+        return at - now;
+    return ILAN_STALL_NS;
+}
+
+const struct task_mode_ops taskloop_ilan_mode = {
+    .team_begin = ilan_team_begin,
+    .team_free = ilan_team_free,
+    .task_done = ilan_task_done,
+    .take_own = ilan_take_own,
+    .take_other = ilan_take_other,
+    .take_any = ilan_take_any,
+    .queued = ilan_queued,
+    .sleep_ns = ilan_sleep_ns,
+};

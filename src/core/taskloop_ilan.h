@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include "config/env.h"
 #include "core/mutex.h"
-#include "core/task_sched.h"
+#include "core/task_desc.h"
+#include "core/task_mode.h"
 #include "sched/iter.h"
 #include "sched/mold.h"
 #include "sched/numa_dist.h"
@@ -67,12 +68,7 @@ struct taskloop_exec {
                                          finished its latest task of this execution (ns) */
 };
 
-/* Makes t's ILAN state fit the team about to start (n threads, places
- * already decided by bind_team_begin). The master, before dispatch. */
-void taskloop_ilan_team_begin(struct team *t);
 
-/* Frees the team's ILAN state (team_free). */
-void taskloop_ilan_team_free(struct team *t);
 
 /*
  * Runs the deferred part of an ILAN taskloop on the calling thread's team
@@ -94,10 +90,6 @@ struct taskloop_exec *taskloop_ilan_run(struct ilan_thread *ts, void (*fn)(void 
  * the execution in the history and frees exec (NULL: nothing to do). */
 void taskloop_ilan_end(struct taskloop_exec *exec);
 
-/* The end of a task of an ILAN taskloop (task_execute, before the task
- * completes): notes the thread's end time; without a waiting creator the
- * last task records the execution and frees exec. */
-void taskloop_ilan_task_done(struct ilan_thread *ts, struct taskloop_exec *exec);
 
 /* fn's name ("" when unknown), resolved on first use. Caller holds h->lock. */
 const char *taskloop_hist_symbol(struct taskloop_hist *h);
@@ -109,5 +101,9 @@ unsigned taskloop_history_slots(void);
 
 /* The entry at slot i, or NULL. */
 struct taskloop_hist *taskloop_history_at(unsigned i);
+
+/* The ilan and numa modes' operations for the tasking engine (task_mode.h):
+ * per-team groups and queues, and the ladder steps that read them. */
+extern const struct task_mode_ops taskloop_ilan_mode;
 
 #endif

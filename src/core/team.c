@@ -9,7 +9,9 @@
 #include "core/affinity_fmt.h"
 #include "core/mutex.h"
 #include "core/pool.h"
-#include "core/taskloop_ilan.h"
+#include "core/task_exec.h"
+#include "core/task_mode.h"
+#include "core/task_sched.h"
 #include "os/linux/affinity.h"
 #include "topo/bind.h"
 #include "topo/topo.h"
@@ -300,7 +302,8 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     bind_team_begin(&t->bind, &ts->bind, ts->icv.bind, n, proc_bind);
     team_reset(t, n);
     task_team_prepare(t, n);
-    taskloop_ilan_team_begin(t);
+    if (task_mode)
+        task_mode->team_begin(t);
     t->master_saved = *ts;
     t->starts_in_ws = init_ws != NULL;
     if (init_ws) {
@@ -406,7 +409,8 @@ void team_affinity_fields(struct affinity_info *in)
 void team_free(struct team *t)
 {
     task_team_destroy(t);
-    taskloop_ilan_team_free(t);
+    if (task_mode)
+        task_mode->team_free(t);
     for (unsigned i = 0; i < ILAN_WS_RING; i++)
         ws_loop_destroy(&t->ws_ring[i].loop);
     bind_team_free(&t->bind);

@@ -2,7 +2,7 @@
 #include "core/ws.h"
 
 #include <assert.h>
-#include "core/team.h"
+#include "core/team_desc.h"
 #include "core/thread.h"
 
 /* A slot a thread wants for a new construct, and the owner it last saw. */

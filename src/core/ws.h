@@ -11,25 +11,6 @@
 
 struct ilan_thread;
 
-/*
- * Every thread of a team meets the same sequence of worksharing constructs
- * (loops, sections). Each thread numbers them 1, 2, 3, ... in its own
- * thread state; construct k lives in slot k % ILAN_WS_RING of the team's
- * ring. The first thread to reach construct k claims the slot (once every
- * thread has left the construct that used it before), initializes it and
- * publishes it; the others wait for the publication, then join. `nowait`
- * lets fast threads run up to ILAN_WS_RING constructs ahead.
- */
-struct ws {
-    alignas(ILAN_CACHE_LINE) _Atomic unsigned claimed; /* number of the construct that owns the slot */
-    seqword published;                                /* advanced by the initializer when ready */
-    _Atomic unsigned published_k;                     /* construct number the published data is for */
-    _Atomic unsigned left;                            /* threads that have left the construct */
-    uintptr_t *task_reductions;                       /* reduction(task, ...): the initializer's
-                                                         registered data (abi/task_reduction.c) */
-    alignas(ILAN_CACHE_LINE) struct ws_loop loop;     /* loop / sections state (sched/iter.h) */
-};
-
 /* Starts the calling thread's next worksharing construct. Returns its slot;
  * when *initialize is true the caller must fill the slot, then call
  * ws_publish. Called by every thread of the team, in construct order. */

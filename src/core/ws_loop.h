@@ -1,4 +1,4 @@
-/* ws_loop.h — the shared and per-thread state of a worksharing loop, and claiming chunks of it. */
+/* ws_loop.h — the shared and per-thread state of a worksharing loop, claiming chunks of it, and the work-share slot that carries it. */
 #ifndef ILAN_CORE_WS_LOOP_H
 #define ILAN_CORE_WS_LOOP_H
 
@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "base/tunables.h"
 #include "config/icv.h"
 #include "core/wait.h"
@@ -124,5 +125,26 @@ static inline bool ws_loop_is_cancelled(struct ws_loop *l)
 {
     return atomic_load_explicit(&l->cancelled, memory_order_acquire);
 }
+
+/* ---- the work-share slot that carries a loop ---- */
+
+/*
+ * Every thread of a team meets the same sequence of worksharing constructs
+ * (loops, sections). Each thread numbers them 1, 2, 3, ... in its own
+ * thread state; construct k lives in slot k % ILAN_WS_RING of the team's
+ * ring. The first thread to reach construct k claims the slot (once every
+ * thread has left the construct that used it before), initializes it and
+ * publishes it; the others wait for the publication, then join. `nowait`
+ * lets fast threads run up to ILAN_WS_RING constructs ahead.
+ */
+struct ws {
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned claimed; /* number of the construct that owns the slot */
+    seqword published;                                /* advanced by the initializer when ready */
+    _Atomic unsigned published_k;                     /* construct number the published data is for */
+    _Atomic unsigned left;                            /* threads that have left the construct */
+    uintptr_t *task_reductions;                       /* reduction(task, ...): the initializer's
+                                                         registered data (abi/task_reduction.c) */
+    alignas(ILAN_CACHE_LINE) struct ws_loop loop;     /* loop / sections state (sched/iter.h) */
+};
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sched/numa_dist.h"
+#include "topo/topo.h"
 #include "base/tunables.h"
 #include "unit.h"
 

@@ -1,0 +1,41 @@
+/* task_mode.h — what a taskloop scheduling mode adds to the tasking engine: queues of its own that the scheduling ladder asks for tasks, and its per-team state. */
+#ifndef ILAN_CORE_TASK_MODE_H
+#define ILAN_CORE_TASK_MODE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/task_queue.h"
+
+struct ilan_thread;
+struct task;
+struct team;
+
+/*
+ * A mode's operations, called by the tasking engine at fixed points. The
+ * ladder of task_find (task_sched.c) asks take_own after a thread's own
+ * deque and inbox, take_other after stealing, and take_any for a waiting
+ * tied task (and to get out of a stall). All may be called by any thread
+ * of the team at once; `look` says how hard to look (task_queue.h).
+ */
+struct task_mode_ops {
+    void (*team_begin)(struct team *t);   /* a region of t starts (the master, before dispatch):
+                                             (re)build what the mode keeps per team */
+    void (*team_free)(struct team *t);    /* t is freed: release it */
+    void (*task_done)(struct ilan_thread *ts, struct task *t); /* t, made by the mode (t->exec),
+                                                                  ran its body on ts */
+    struct task *(*take_own)(struct ilan_thread *ts, struct team *team, struct task *waiter,
+                             enum task_look look);   /* tasks meant for ts */
+    struct task *(*take_other)(struct ilan_thread *ts, struct team *team, struct task *waiter,
+                               enum task_look look); /* tasks ts may share */
+    struct task *(*take_any)(struct team *team, struct task *waiter,
+                             enum task_look look);   /* any of its tasks (progress) */
+    bool (*queued)(const struct team *team);         /* it has tasks queued */
+    uint64_t (*sleep_ns)(const struct team *team);   /* while they are: how long a thread that
+                                                        found none to take sleeps at most */
+};
+
+/* The mode in force: set once at start-up (construct/runtime.c) from
+ * ILAN_TASKLOOP; NULL for plain work stealing (ws). */
+extern const struct task_mode_ops *task_mode;
+
+#endif

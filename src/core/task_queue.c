@@ -1,0 +1,151 @@
+/* task_queue.c — where ready tasks wait: locked task lists and the pushes onto a team's deques and lists. */
+#include "core/task_queue.h"
+
+#include <assert.h>
+#include "core/team_desc.h"
+#include "core/thread.h"
+
+void task_queue_init(struct task_queue *q)
+{
+    atomic_store_explicit(&q->lock.state, 0, memory_order_relaxed);
+    q->head = q->tail = NULL;
+    atomic_store_explicit(&q->count, 0, memory_order_relaxed);
+}
+
+/* Changes a queue's count; the caller holds its lock, so a plain store is
+ * enough (lock-free readers only use it as a hint). */
+static inline void queue_count_add(struct task_queue *q, unsigned delta)
+{
+    unsigned c = atomic_load_explicit(&q->count, memory_order_relaxed);
+    atomic_store_explicit(&q->count, c + delta, memory_order_relaxed);
+}
+
+void task_queue_put(struct task_queue *q, struct task *t, bool ordered)
+{
+    mutex_lock(&q->lock);
+    t->next_queued = NULL;
+    if (!q->head) {
+        q->head = q->tail = t;
+    } else if (!ordered || q->tail->priority >= t->priority) {
+        q->tail->next_queued = t;
+        q->tail = t;
+    } else if (q->head->priority < t->priority) {
+        t->next_queued = q->head;
+        q->head = t;
+    } else {
+        struct task *p = q->head;
+        while (p->next_queued && p->next_queued->priority >= t->priority)
+            p = p->next_queued;
+        t->next_queued = p->next_queued;
+        p->next_queued = t;
+    }
+    queue_count_add(q, 1);
+    mutex_unlock(&q->lock);
+}
+
+void task_queue_append(struct task_queue *q, struct task *head, struct task *tail,
+                       unsigned count)
+{
+    mutex_lock(&q->lock);
+    tail->next_queued = NULL;
+    if (q->tail)
+        q->tail->next_queued = head;
+    else
+        q->head = head;
+    q->tail = tail;
+    queue_count_add(q, count);
+    mutex_unlock(&q->lock);
+}
+
+struct task *task_queue_take(struct task_queue *q, struct task *waiter, enum task_look look,
+                             task_accept_fn accept, const void *arg)
+{
+    if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
+        return NULL;
+    if (look != LOOK_TRY)
+        mutex_lock(&q->lock);
+    else if (!mutex_trylock(&q->lock))
+        return NULL;
+    struct task *prev = NULL, *t = q->head;
+    /* The spinning rounds scan at most 64 entries to keep the lock short
+     * (refused steals pile up in inboxes); the full look scans them all: a
+     * waiting task's own child can sit behind hundreds it may not start. */
+    unsigned budget = look == LOOK_FULL ? 0 : 64;
+    while (t && ((waiter && !task_descends_from(t, waiter)) || (accept && !accept(t, arg)))) {
+        if (budget && --budget == 0) {
+            t = NULL;
+            break;
+        }
+        prev = t;
+        t = t->next_queued;
+    }
+    if (t) {
+        if (prev)
+            prev->next_queued = t->next_queued;
+        else
+            q->head = t->next_queued;
+        if (q->tail == t)
+            q->tail = prev;
+        queue_count_add(q, (unsigned)-1);
+    } else {
+        t = NULL;
+    }
+    mutex_unlock(&q->lock);
+    return t;
+}
+
+
+/* ---- pushing ---- */
+
+void task_queue_wake(struct ilan_thread *ts, struct team *team)
+{
+    if (team->nthreads > 1 || ts->team != team)
+        barrier_wake_idle(&team->barrier);
+}
+
+void task_sched_push(struct ilan_thread *ts, struct task *t)
+{
+    struct team *team = t->team;
+    assert(team != NULL);
+    if (t->priority > 0 || ts->team != team)
+        task_queue_put(&team->task_prio, t, true);
+    else
+        deque_push(&team->task_slots[ts->team_id]->deque, t);
+    task_queue_wake(ts, team);
+}
+
+void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id)
+{
+    struct team *team = t->team;
+    assert(team != NULL && team_id < team->nthreads);
+    if (ts->team == team && ts->team_id == team_id && t->priority <= 0)
+        deque_push(&team->task_slots[team_id]->deque, t);
+    else
+        task_queue_put(&team->task_slots[team_id]->inbox, t, false);
+    task_queue_wake(ts, team);
+}
+
+void task_sched_push_released(struct ilan_thread *ts, struct task *t)
+{
+    struct team *team = t->team;
+    struct task *cur = ts->task;
+    if (ts->team == team && t->priority <= 0 && cur && (cur->state_flags & TASK_IMPLICIT))
+        deque_push(&team->task_slots[ts->team_id]->deque, t);
+    else if (ts->team == team && t->priority <= 0)
+        task_queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
+    else
+        task_queue_put(&team->task_prio, t, true);
+    task_queue_wake(ts, team);
+}
+
+void task_sched_mark(struct ilan_thread *ts, struct task *t)
+{
+    if (ts->team)
+        t->deque_mark = deque_bottom(&ts->team->task_slots[ts->team_id]->deque);
+}
+
+unsigned task_sched_own_depth(struct ilan_thread *ts)
+{
+    return (unsigned)deque_size(&ts->team->task_slots[ts->team_id]->deque);
+}
+

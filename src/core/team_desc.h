@@ -1,0 +1,71 @@
+/* team_desc.h — what a team is, as data: the threads of one parallel region, their barrier, work-share slots and task queues (types only). */
+#ifndef ILAN_CORE_TEAM_DESC_H
+#define ILAN_CORE_TEAM_DESC_H
+
+#include <stdalign.h>
+#include <stdbool.h>
+#include "base/tunables.h"
+#include "config/icv.h"
+#include "core/barrier.h"
+#include "core/task_desc.h"
+#include "core/thread.h"
+#include "core/ws_loop.h"
+#include "topo/bind.h"
+
+struct affinity_info;
+struct worker;
+struct team_ilan;
+
+/*
+ * The team of a parallel region. The master (team_id 0) is the thread that
+ * encountered the region; workers 1..nthreads-1 come from the pool. A team
+ * of one (a serialized region) still exists so that levels, ancestors and
+ * worksharing behave uniformly.
+ */
+struct team {
+    /* Set up by the master before dispatch, read-only during the region. */
+    unsigned nthreads;                 /* threads in the team */
+    unsigned level;                    /* omp_get_level() inside the region */
+    unsigned active_level;             /* omp_get_active_level() inside the region */
+    struct team *parent;               /* enclosing team, NULL at level 1 */
+    void (*fn)(void *);                /* outlined region body */
+    void *data;                        /* its argument block */
+    struct icv child_icv;              /* ICVs every implicit task starts with */
+    struct worker **workers;           /* workers[i] runs team_id i; workers[0] unused (master) */
+    unsigned capacity;                 /* entries allocated in workers[] and slot_cpu[] */
+    _Atomic int *slot_cpu;             /* slot_cpu[i]: the CPU thread i ran on when it last entered
+                                          this team unbound (-1: not known); read when the
+                                          team's ILAN groups are built (taskloop_ilan.c) */
+    struct ilan_thread master_saved;   /* the master's thread state before the region */
+    bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
+    bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */
+    struct team *next_spare;           /* link in the master's spare_teams list */
+    struct bind_team bind;             /* where its threads are placed (topo/bind.h); kind 0: unbound */
+    _Atomic unsigned *cgroup_busy;     /* the master's contention group count (thread.h), which
+                                          this region's threads count in */
+
+    alignas(ILAN_CACHE_LINE) struct barrier barrier; /* the team barrier */
+
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned single_claimed; /* last single construct taken */
+    void *copyprivate;                 /* data broadcast by single copyprivate */
+
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned unfinished; /* workers still in the region */
+    seqword finished;                  /* advanced by the last worker to finish */
+
+    struct ws ws_ring[ILAN_WS_RING];   /* worksharing construct slots (ws.h) */
+
+    /* Tasking (task_sched.c): slots are allocated once and kept. */
+    struct task_slot **task_slots;     /* per team_id: deque, inbox, implicit task */
+    unsigned task_slots_cap;           /* entries allocated in task_slots[] */
+    alignas(ILAN_CACHE_LINE) struct task_queue task_prio; /* priority tasks, and tasks made
+                                                             ready by threads outside the team */
+    struct team_ilan *ilan;            /* ILAN taskloop groups and queues (taskloop_ilan.h);
+                                          NULL in ws mode */
+};
+
+/* Threads currently running OpenMP work in the initial thread's contention
+ * group, for OMP_THREAD_LIMIT (a target region's host fallback counts in a
+ * contention group of its own). Defined in team.c. */
+extern _Atomic unsigned team_busy_threads;
+
+#endif
