@@ -1,14 +1,11 @@
 /* barrier.c — the GOMP barrier entry points (explicit and implicit barriers). */
 #include "abi/export.h"
+#include "core/task_sched.h"
 #include "core/team.h"
 
 ILAN_EXPORT void GOMP_barrier(void)
 {
-    struct team *t = thread_self()->team;
-    /* A team of one still completes its tasks at a barrier. */
-    if (t && (t->nthreads > 1 ||
-              atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed)))
-        task_barrier(&t->barrier);
+    task_team_barrier(thread_self());
 }
 
 /* Returns true when the enclosing parallel region has been cancelled. */

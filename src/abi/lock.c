@@ -198,17 +198,8 @@ ILAN_EXPORT void lock_destroy_nest_25(void *l)
  * `tid` (count not yet set). */
 static void lock_set_nest_25_slow(struct nest_lock_25 *n, unsigned tid)
 {
-    unsigned budget = atomic_load_explicit(&wait_spin_budget, memory_order_relaxed);
-    if (budget > 4096)
-        budget = 4096;
-    for (unsigned i = 0; i < budget; i++) {
-        unsigned expected = 0;
-        if (atomic_load_explicit(&n->owner, memory_order_relaxed) == 0 &&
-            atomic_compare_exchange_weak_explicit(&n->owner, &expected, tid, memory_order_acquire,
-                                                  memory_order_relaxed))
-            return;
-        os_cpu_relax();
-    }
+    if (wait_spin_acquire(&n->owner, tid))
+        return;
     for (;;) {
         unsigned cur = atomic_load_explicit(&n->owner, memory_order_relaxed);
         if (cur == 0) {

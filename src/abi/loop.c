@@ -1,162 +1,16 @@
-/* loop.c — the worksharing-loop entry points over long iteration variables, and the loop engine they share. */
+/* loop.c — the worksharing-loop entry points over long iteration variables (GOMP_loop_*, GOMP_parallel_loop_*). */
 #include <stdint.h>
 #include <string.h>
 
 #include "abi/export.h"
-#include "abi/loop.h"
-#include "abi/task_reduction.h"
+#include "construct/loop.h"
 #include "core/barrier.h"
 #include "base/fatal.h"
 #include "config/icv.h"
+#include "core/task_sched.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "core/ws.h"
-
-/* ---- the engine (shared with loop_ull.c, sections.c, ordered.c) ---- */
-
-/* Slot for a loop met outside every parallel region: the encountering
- * thread is a team of one with nobody to agree with. */
-static __thread struct ws loop_solo_ws;
-
-static size_t round_line(size_t n)
-{
-    return (n + ILAN_CACHE_LINE - 1) & ~(size_t)(ILAN_CACHE_LINE - 1);
-}
-
-void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
-{
-    struct ws_loop *l = &w->loop;
-    ws_loop_init(l, d->sched, d->n, d->chunk, nthreads);
-    l->start = d->start;
-    l->end = d->end;
-    l->incr = d->incr;
-    l->ull = d->ull;
-    l->ordered = d->ordered;
-
-    /* One buffer per slot holds the scratch memory, the ordered wake words
-     * and the doacross records, in that order. */
-    size_t mem_sz = d->want_mem ? round_line(d->mem_size) : 0;
-    size_t ord_sz = d->ordered ? round_line(ordered_space(l->nthreads)) : 0;
-    size_t dx_sz = d->ncounts ? round_line(doacross_space(d->ncounts, d->counts, l->sched, l->chunk,
-                                                          l->nthreads))
-                              : 0;
-    if (!d->want_mem && ord_sz + dx_sz == 0)
-        return;
-    unsigned char *buf = ws_loop_buf(l, mem_sz + ord_sz + dx_sz);
-    if (d->want_mem)
-        l->mem = buf;
-    if (ord_sz)
-        ordered_setup(l, buf + mem_sz);
-    if (dx_sz)
-        doacross_setup(l, buf + mem_sz + ord_sz, d->ncounts, d->counts, l->nthreads);
-}
-
-void loop_init_ws(struct ws *w, void *arg, unsigned nthreads)
-{
-    loop_init_slot(w, arg, nthreads);
-}
-
-struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **mem)
-{
-    struct ws *w;
-    memset(&ts->loop, 0, sizeof ts->loop);
-    if (d->reductions)
-        treduce_ws_begin();
-    if (__builtin_expect(ts->team == NULL, 0)) {
-        w = &loop_solo_ws;
-        loop_init_slot(w, d, 1);
-        if (d->reductions)
-            treduce_ws_register(d->reductions, NULL, 1);
-    } else {
-        bool initialize = false;
-        w = ws_enter(ts, &initialize);
-        if (initialize) {
-            loop_init_slot(w, d, ts->team->nthreads);
-            if (d->reductions)
-                w->task_reductions = treduce_ws_register(d->reductions, NULL, ts->team->nthreads);
-            ws_publish(ts, w);
-        } else if (d->reductions) {
-            treduce_ws_register(d->reductions, w->task_reductions, ts->team->nthreads);
-        }
-    }
-    ts->ws = w;
-    if (mem)
-        *mem = w->loop.mem;
-    return w;
-}
-
-bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
-{
-    struct ws_loop *l = &ts->ws->loop;
-    if (l->ordered && ts->loop.has_chunk)
-        ordered_release(ts);
-    /* GOMP_cancel marks the thread's current slot (cancel.c). */
-    if (icv_global.cancellation && ws_loop_is_cancelled(l))
-        return false;
-    if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0))
-        return false;
-    ts->loop.has_chunk = l->ordered;
-    *lb = ts->loop.lb;
-    *le = ts->loop.le;
-    return true;
-}
-
-/* The calling thread leaves its current loop: passes on the ordered token,
- * then leaves the slot. Returns the team (NULL outside a region). */
-static struct team *loop_leave(struct ilan_thread *ts)
-{
-    struct team *team = ts->team;
-    struct ws *w = ts->ws;
-    if (w) {
-        struct ws_loop *l = &w->loop;
-        if (l->ordered && ts->loop.has_chunk)
-            ordered_release(ts);
-        if (team)
-            ws_leave(ts);
-    }
-    ts->ws = NULL;
-    return team;
-}
-
-void loop_end(void)
-{
-    struct team *team = loop_leave(thread_self());
-    if (team)
-        task_barrier(&team->barrier);
-}
-
-void loop_end_nowait(void)
-{
-    loop_leave(thread_self());
-}
-
-bool loop_end_cancel(void)
-{
-    struct team *team = loop_leave(thread_self());
-    return team ? task_barrier_cancellable(&team->barrier) : false;
-}
-
-void loop_runtime_sched(struct ilan_thread *ts, int *sched, iter_ull *chunk)
-{
-    int s = (int)(ts->icv.run_sched & ~(unsigned)ICV_SCHED_MONOTONIC);
-    long c = ts->icv.run_sched_chunk;
-    if (s == ICV_SCHED_AUTO || (s != ICV_SCHED_DYNAMIC && s != ICV_SCHED_GUIDED)) {
-        if (s != ICV_SCHED_STATIC)
-            c = 0; /* auto: unchunked static */
-        s = ICV_SCHED_STATIC;
-    }
-    *sched = s;
-    *chunk = c > 0 ? (iter_ull)c : 0;
-}
-
-void loop_adjust_sched(struct ilan_thread *ts, long sched, int *out_sched, iter_ull *chunk)
-{
-    long s = sched & 0x7fffffffL; /* drop the monotonic bit */
-    if (s == 0 || s == ICV_SCHED_AUTO) /* runtime, or runtime with nonmonotonic */
-        loop_runtime_sched(ts, out_sched, chunk);
-    else
-        *out_sched = (int)s;
-}
 
 /* ---- long iteration variables ---- */
 

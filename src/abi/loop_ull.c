@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "abi/export.h"
-#include "abi/loop.h"
+#include "construct/loop.h"
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "core/thread.h"

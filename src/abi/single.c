@@ -1,5 +1,6 @@
 /* single.c — the single construct, with and without copyprivate. */
 #include "abi/export.h"
+#include "core/task_sched.h"
 #include "core/team.h"
 
 /* True for exactly one thread of the team per single construct: the first

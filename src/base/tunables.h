@@ -7,6 +7,10 @@
  * (python/pyproject.toml reads the same file) cannot disagree. */
 #ifndef ILAN_VERSION_STRING
 #error "ILAN_VERSION_STRING is set by CMakeLists.txt from the VERSION file"
+/* Spins at most on a contended lock (runtime mutexes, nest locks) before
+ * sleeping on its futex: its holder is usually running and leaves soon. */
+#define ILAN_LOCK_SPIN 4096u
+
 #endif
 
 /* Cache line size assumed for padding shared hot fields apart. */
@@ -22,6 +26,10 @@
 #define ILAN_SPIN_DEFAULT 200u
 #else
 #define ILAN_SPIN_DEFAULT 300000u
+/* Spins at most on a contended lock (runtime mutexes, nest locks) before
+ * sleeping on its futex: its holder is usually running and leaves soon. */
+#define ILAN_LOCK_SPIN 4096u
+
 #endif
 
 /* Spin iterations before sleeping when there are more threads than CPUs:
@@ -110,5 +118,9 @@
  * three quarters of it new identities run the `numa` distribution without
  * moldability (and are still counted in the report). */
 #define ILAN_HISTORY_SLOTS 1024u
+
+/* Spins at most on a contended lock (runtime mutexes, nest locks) before
+ * sleeping on its futex: its holder is usually running and leaves soon. */
+#define ILAN_LOCK_SPIN 4096u
 
 #endif

@@ -6,7 +6,7 @@
 #include "config/icv.h"
 #include "construct/display_env.h"
 #include "core/task_mode.h"
-#include "core/taskloop_ilan.h"
+#include "ilan/mode.h"
 #include "core/wait.h"
 #include "ilan/report.h"
 #include "topo/places.h"
@@ -66,7 +66,7 @@ void runtime_init(void)
     if (places.is_default && places.os.n)
         config_set_default_threads(places.os.n);
     wait_update_spin_budget(1);
-    task_mode = config.taskloop_mode == TASKLOOP_WS ? NULL : &taskloop_ilan_mode;
+    task_mode = config.taskloop_mode == TASKLOOP_WS ? NULL : &ilan_mode;
     if (config.report[0])
         ilan_report_at_exit(config.report);
     if (config.verbose >= 1)

@@ -103,19 +103,6 @@ static bool detach_done(void *arg)
     return atomic_load_explicit(&((struct task *)arg)->detach_state, memory_order_acquire) == 3u;
 }
 
-void task_enqueue(struct task *t)
-{
-    struct ilan_thread *ts = thread_self();
-    struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
-    if (!t->team || ts->team != t->team || (parent->state_flags & TASK_FINAL) ||
-        (t->priority <= 0 && !(t->state_flags & TASK_DETACHED) &&
-         task_sched_own_depth(ts) >= ILAN_TASK_DEFER_LIMIT)) {
-        task_run_now(t);
-        return;
-    }
-    task_sched_push(ts, t);
-}
-
 void task_enqueue_on(struct task *t, unsigned team_id)
 {
     struct ilan_thread *ts = thread_self();

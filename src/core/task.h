@@ -21,17 +21,12 @@
  * priority (clamped to max-task-priority) and the TASK_FLAG_* flags UNTIED,
  * FINAL, MERGEABLE (the others are ignored). The child is counted (parent's
  * children, every enclosing taskgroup, the team's pending tasks) from here
- * on, so the caller MUST then pass it to exactly one of task_enqueue,
- * task_enqueue_on or task_run_now.
+ * on, so the caller MUST then pass it to exactly one of task_enqueue_on
+ * or task_run_now.
  * The caller may write the argument block (task_args) until then.
  */
 struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                          long arg_size, long arg_align, unsigned flags, int priority);
-
-/* Queues a created task on the calling thread's deque (or the team's
- * priority queue); throttles (runs it at once) when that deque is deeper
- * than ILAN_TASK_DEFER_LIMIT. Outside every parallel region it runs at once. */
-void task_enqueue(struct task *t);
 
 /* Queues a created task on the deque of team thread `team_id` of the
  * current team (the placement hook: taskloop/ILAN distribute with it).

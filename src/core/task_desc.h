@@ -97,7 +97,7 @@ struct task {
     _Atomic unsigned npred;          /* predecessors not complete (+1 while being registered) */
     /* Detach. */
     _Atomic unsigned detach_state;   /* bit 0 body done; bit 1 event fulfilled */
-    /* ILAN taskloops (core/taskloop_ilan.c). */
+    /* ILAN taskloops (ilan/exec.c). */
     struct taskloop_exec *exec;      /* the taskloop execution this task is part of, or NULL */
     /* Reductions (owned by abi/task_reduction.c). */
     void *reduction_data;            /* in_reduction / taskloop reduction private data, or NULL */
@@ -137,7 +137,7 @@ struct task_queue {
 };
 
 /* The ILAN taskloop tasks queued for one locality group of a team
- * (core/taskloop_ilan.c distributes them). */
+ * (ilan/exec.c distributes them). */
 struct group_queues {
     alignas(ILAN_CACHE_LINE) struct task_queue strict; /* NUMA-strict: only the group's threads
                                                           take these */

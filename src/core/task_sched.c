@@ -329,3 +329,12 @@ bool task_barrier_cancellable(struct barrier *b)
         task_barrier_wait(b, round);
     return atomic_load_explicit(&b->cancelled, memory_order_acquire);
 }
+
+void task_team_barrier(struct ilan_thread *ts)
+{
+    struct team *t = ts->team;
+    /* A team of one still completes its tasks at a barrier. */
+    if (t && (t->nthreads > 1 ||
+              atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed)))
+        task_barrier(&t->barrier);
+}

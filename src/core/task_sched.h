@@ -31,6 +31,10 @@ void task_barrier_wait(struct barrier *b, unsigned round);
  * the team's tasks until none is pending. Any team thread may call. */
 void task_barrier(struct barrier *b);
 
+/* The barrier of the calling thread's team (GOMP_barrier): nothing outside
+ * a region; a team of one only completes its pending tasks. */
+void task_team_barrier(struct ilan_thread *ts);
+
 /* Like task_barrier, but returns true without waiting for the others when
  * the region has been cancelled (before or during the wait). */
 bool task_barrier_cancellable(struct barrier *b);

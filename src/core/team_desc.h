@@ -35,7 +35,7 @@ struct team {
     unsigned capacity;                 /* entries allocated in workers[] and slot_cpu[] */
     _Atomic int *slot_cpu;             /* slot_cpu[i]: the CPU thread i ran on when it last entered
                                           this team unbound (-1: not known); read when the
-                                          team's ILAN groups are built (taskloop_ilan.c) */
+                                          team's ILAN groups are built (ilan/groups.c) */
     struct ilan_thread master_saved;   /* the master's thread state before the region */
     bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
     bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */
@@ -59,7 +59,7 @@ struct team {
     unsigned task_slots_cap;           /* entries allocated in task_slots[] */
     alignas(ILAN_CACHE_LINE) struct task_queue task_prio; /* priority tasks, and tasks made
                                                              ready by threads outside the team */
-    struct team_ilan *ilan;            /* ILAN taskloop groups and queues (taskloop_ilan.h);
+    struct team_ilan *ilan;            /* ILAN taskloop groups and queues (ilan/groups.h);
                                           NULL in ws mode */
 };
 

@@ -82,3 +82,19 @@ void wait_spin_until(bool (*pred)(void *), void *arg)
             os_cpu_relax();
     }
 }
+
+bool wait_spin_acquire(_Atomic unsigned *word, unsigned value)
+{
+    unsigned budget = atomic_load_explicit(&wait_spin_budget, memory_order_relaxed);
+    if (budget > ILAN_LOCK_SPIN)
+        budget = ILAN_LOCK_SPIN;
+    for (unsigned i = 0; i < budget; i++) {
+        unsigned expected = 0;
+        if (atomic_load_explicit(word, memory_order_relaxed) == 0 &&
+            atomic_compare_exchange_weak_explicit(word, &expected, value, memory_order_acquire,
+                                                  memory_order_relaxed))
+            return true;
+        os_cpu_relax();
+    }
+    return false;
+}

@@ -82,6 +82,12 @@ void wait_update_spin_budget(unsigned live_threads);
 /* Spins before sleeping, as decided by wait_update_spin_budget. */
 extern _Atomic unsigned wait_spin_budget;
 
+/* The spin phase of a lock's contended path: tries to move *word from 0
+ * to `value` (acquire) while spinning a bounded time: the wait budget, at
+ * most ILAN_LOCK_SPIN (a lock's holder is usually running and leaves
+ * soon). True when it took the word; the caller then sleeps on it. */
+bool wait_spin_acquire(_Atomic unsigned *word, unsigned value);
+
 /* Spins with a pause, yielding periodically, until pred(arg) holds; used for
  * short waits that are never worth a futex (a work-share slot to be freed).
  * Yields immediately when oversubscribed. */

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
-#include "core/taskloop_ilan.h"
+#include "config/env.h"
+#include "ilan/history.h"
 #include "instr/report.h"
 #include "topo/places.h"
 #include "topo/topo.h"
@@ -146,7 +147,7 @@ static unsigned config_workers(const struct taskloop_hist *h, const unsigned *id
 static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
 {
     const struct mold *m = &h->mold;
-    const char *sym = taskloop_hist_symbol(h);
+    const char *sym = ilan_history_symbol(h);
     fprintf(f, "    {\n      \"fn\": \"%p\",\n      \"symbol\": ", (void *)(uintptr_t)h->fn);
     if (sym[0])
         json_string(f, sym);
@@ -203,8 +204,8 @@ static void write_json(FILE *f)
     json_topology(f);
     fputs("  \"taskloops\": [", f);
     bool first = true;
-    for (unsigned i = 0; i < taskloop_history_slots(); i++) {
-        struct taskloop_hist *h = taskloop_history_at(i);
+    for (unsigned i = 0; i < ilan_history_slots(); i++) {
+        struct taskloop_hist *h = ilan_history_at(i);
         if (!h)
             continue;
         unsigned *ids = malloc(h->mold.ngroups * sizeof *ids);
@@ -226,13 +227,13 @@ static void write_summary(FILE *f)
     fprintf(f, "ilan report: mode %s, %d nodes, %d cores (%s)%s\n", mode_name(config.taskloop_mode),
             topo.nnodes, topo.ncores, topo.source ? topo.source : "unknown",
             places.os.n ? "" : "; threads unbound: locality groups are a best effort");
-    for (unsigned i = 0; i < taskloop_history_slots(); i++) {
-        struct taskloop_hist *h = taskloop_history_at(i);
+    for (unsigned i = 0; i < ilan_history_slots(); i++) {
+        struct taskloop_hist *h = ilan_history_at(i);
         if (!h)
             continue;
         mutex_lock(&h->lock);
         const struct mold *m = &h->mold;
-        const char *sym = taskloop_hist_symbol(h);
+        const char *sym = ilan_history_symbol(h);
         fprintf(f, "  taskloop %s (%p), %llu iterations, %u threads, %u groups (%s): %u runs, %s\n",
                 sym[0] ? sym : "?", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
                 h->nthreads, m->ngroups, group_kind_name(h->kind), h->runs,

@@ -62,9 +62,3 @@ void taskloop_task_bounds(const struct taskloop_split *s, iter_ull start, iter_u
     *lo = start + taskloop_task_offset(s, i) * step;
     *hi = *lo + taskloop_task_size(s, i) * step;
 }
-
-unsigned taskloop_place(iter_ull index, iter_ull ntasks, unsigned team_size, unsigned creator)
-{
-    (void)index, (void)ntasks, (void)team_size;
-    return creator;
-}

@@ -65,10 +65,4 @@ iter_ull taskloop_task_offset(const struct taskloop_split *s, iter_ull i);
 void taskloop_task_bounds(const struct taskloop_split *s, iter_ull start, iter_ull step, iter_ull i,
                           iter_ull *lo, iter_ull *hi);
 
-/* Placement policy of the ws mode: the team thread whose deque receives
- * task `index` of `ntasks`, created by team thread `creator` in a team of
- * `team_size`: the creator (every task in the creator's deque; idle
- * threads steal). The ILAN modes place by group (core/taskloop_ilan.c). */
-unsigned taskloop_place(iter_ull index, iter_ull ntasks, unsigned team_size, unsigned creator);
-
 #endif

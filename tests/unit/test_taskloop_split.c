@@ -288,19 +288,11 @@ static void test_ull_edges(void)
     CHECK((long)hi == LONG_MIN, "long full down last end %ld", (long)hi);
 }
 
-static void test_place(void)
-{
-    for (unsigned creator = 0; creator < 5; creator++)
-        for (iter_ull i = 0; i < 40; i++)
-            CHECK(taskloop_place(i, 40, 5, creator) == creator, "default placement");
-}
-
 int main(void)
 {
     test_rules_small();
     test_rules_large();
     test_values();
     test_ull_edges();
-    test_place();
     return unit_report();
 }

@@ -1,6 +1,6 @@
-/* loop.h — internals shared by the loop, sections and ordered entry points (not exported). */
-#ifndef ILAN_ABI_LOOP_H
-#define ILAN_ABI_LOOP_H
+/* loop.h — the worksharing-loop construct that the loop, sections, scope and ordered entry points share. */
+#ifndef ILAN_CONSTRUCT_LOOP_H
+#define ILAN_CONSTRUCT_LOOP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -60,15 +60,6 @@ void loop_runtime_sched(struct ilan_thread *ts, int *sched, iter_ull *chunk);
  * nonmonotonic, monotonic bit 0x80000000 allowed). */
 void loop_adjust_sched(struct ilan_thread *ts, long sched, int *out_sched, iter_ull *chunk);
 
-/* Ordered protocol (ordered.c). */
-void ordered_setup(struct ws_loop *l, void *waiters);
-size_t ordered_space(unsigned nthreads);
-void ordered_release(struct ilan_thread *ts);
-
-/* Doacross bookkeeping (ordered.c). */
-size_t doacross_space(unsigned ncounts, const iter_ull *counts, int sched, iter_ull chunk,
-                      unsigned nthreads);
-void doacross_setup(struct ws_loop *l, void *space, unsigned ncounts, const iter_ull *counts,
-                    unsigned nthreads);
+#include "construct/ordered.h"
 
 #endif

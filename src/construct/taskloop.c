@@ -1,0 +1,129 @@
+/* taskloop.c — the taskloop construct: the loop cut into tasks (sched/taskloop_split.h), every task's data copied at the encounter, then queued (ws mode, or ILAN's distribution) or run at once. */
+#include "construct/taskloop.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "base/fatal.h"
+#include "core/task.h"
+#include "ilan/exec.h"
+#include "construct/task_reduction.h"
+#include "core/team.h"
+#include "core/thread.h"
+#include "sched/iter.h"
+#include "sched/taskloop_split.h"
+
+/*
+ * gcc's argument block for a taskloop begins with the task's first and
+ * end iteration values (two longs or two unsigned long longs, 8 bytes each
+ * on LP64); with the reduction clause the third word points to the
+ * reduction data (abi/task_reduction.c), which the taskloop's implicit
+ * taskgroup registers. gcc's code reads data[2] of that array after the
+ * call: 0 tells it nothing was registered (no iterations, or cancelled).
+ */
+struct taskloop_head {
+    iter_ull first;        /* first iteration value of the task (bits of a long or an ull) */
+    iter_ull end;          /* its end value (exclusive, in the loop's direction) */
+    uintptr_t *reductions; /* with TASK_FLAG_REDUCTION: gcc's reduction data */
+};
+
+/* Whether the taskloop's iterations cannot start at all: the enclosing
+ * region, or (with nogroup) the enclosing taskgroup, was cancelled. */
+static bool taskloop_cancelled(struct ilan_thread *ts, unsigned flags)
+{
+    if (!icv_global.cancellation)
+        return false;
+    if (ts->team && atomic_load_explicit(&ts->team->barrier.cancelled, memory_order_acquire))
+        return true;
+    return (flags & TASK_FLAG_NOGROUP) && task_taskgroup_cancelled();
+}
+
+/* Creates task i with its range written into its argument block. */
+static struct task *taskloop_make(const struct taskloop *tl, iter_ull i)
+{
+    struct task *t = task_create(tl->fn, tl->data, tl->cpyfn, tl->arg_size, tl->arg_align,
+                                 tl->flags, tl->priority);
+    struct taskloop_head *h = task_args(t);
+    taskloop_task_bounds(&tl->split, tl->start, tl->step, i, &h->first, &h->end);
+    return t;
+}
+
+/* taskloop_make for the ILAN scheduler's callback. */
+static struct task *taskloop_make_cb(void *tl, iter_ull i)
+{
+    return taskloop_make(tl, i);
+}
+
+/* Makes every task of the loop into a new array: all the copies of the data
+ * environment are made at the encounter, before any task may start (a task
+ * that ran early could write back a lastprivate variable that a later
+ * copy would then read). The caller frees the array. */
+static struct task **taskloop_make_all(const struct taskloop *tl)
+{
+    iter_ull n = tl->split.ntasks;
+    struct task **tasks = malloc(n * sizeof *tasks);
+    if (!tasks)
+        ilan_fatal("out of memory for %llu taskloop tasks", n);
+    for (iter_ull i = 0; i < n; i++)
+        tasks[i] = taskloop_make(tl, i);
+    return tasks;
+}
+
+/* Undeferred (if(0), final, or no team): the tasks run in order on this thread. */
+static void taskloop_run_undeferred(const struct taskloop *tl)
+{
+    struct task **tasks = taskloop_make_all(tl);
+    for (iter_ull i = 0; i < tl->split.ntasks; i++)
+        task_run_now(tasks[i]);
+    free(tasks);
+}
+
+/* Deferred, ws mode: every task goes to the creator's deque (idle threads
+ * steal them), never throttled. */
+static void taskloop_queue(const struct taskloop *tl, struct ilan_thread *ts)
+{
+    struct task **tasks = taskloop_make_all(tl);
+    for (iter_ull i = 0; i < tl->split.ntasks; i++)
+        task_enqueue_on(tasks[i], ts->team_id);
+    free(tasks);
+}
+
+void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
+{
+    struct ilan_thread *ts = thread_self();
+    unsigned flags = tl->flags;
+    bool group = !(flags & TASK_FLAG_NOGROUP);
+    struct taskloop_head *head = tl->data;
+    if (n == 0 || taskloop_cancelled(ts, flags)) {
+        if (group && (flags & TASK_FLAG_REDUCTION))
+            head->reductions[2] = 0; /* not registered: gcc's code skips combining */
+        return;
+    }
+    bool grainsize = flags & TASK_FLAG_GRAINSIZE, strict = flags & TASK_FLAG_STRICT;
+    bool deferred = (flags & TASK_FLAG_IF) && ts->team != NULL && !task_in_final();
+    /* The ILAN scheduler (modes ilan and numa: the team has ILAN state)
+     * cuts the loop itself, for the configuration it picks. */
+    bool ilan = deferred && ts->team->ilan != NULL;
+    if (!ilan)
+        tl->split = taskloop_split_compute(n, grainsize, strict, num_tasks,
+                                           ts->team ? ts->team->nthreads : 1);
+    struct taskgroup g;
+    if (group) {
+        task_taskgroup_start(&g);
+        if (flags & TASK_FLAG_REDUCTION)
+            treduce_taskgroup_register(head->reductions);
+    }
+    struct taskloop_exec *exec = NULL;
+    if (!deferred)
+        taskloop_run_undeferred(tl);
+    else if (ilan)
+        exec = ilan_exec_run(ts, tl->fn, n, grainsize, strict, num_tasks, group, &tl->split,
+                                 taskloop_make_cb, tl);
+    else
+        taskloop_queue(tl, ts);
+    if (group) {
+        task_taskgroup_end();
+        ilan_exec_end(exec);
+    }
+}
+

@@ -1,0 +1,293 @@
+/* exec.c — one execution of an ILAN taskloop: the configuration it runs, its tasks made and queued on the chosen groups, and its time measured and recorded. */
+#include "ilan/exec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/fatal.h"
+#include "config/env.h"
+#include "core/team_desc.h"
+#include "core/thread.h"
+#include "ilan/groups.h"
+#include "ilan/history.h"
+#include "os/linux/time.h"
+#include "sched/taskloop_split.h"
+
+/* Writes " {a,b,c}" for the groups of cfg into buf. */
+static void format_groups(const struct mold *m, struct mold_config cfg, char *buf, size_t size)
+{
+    unsigned ids[64];
+    unsigned k = cfg.ngroups <= 64 ? mold_groups(m, cfg, ids) : 0;
+    size_t used = (size_t)snprintf(buf, size, "%u group%s", cfg.ngroups, cfg.ngroups == 1 ? "" : "s");
+    for (unsigned j = 0; j < k && used + 12 < size; j++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%u", j ? "," : " {", ids[j]);
+    if (k && used + 2 < size)
+        snprintf(buf + used, size - used, "}");
+    else if (!k && used + 6 < size)
+        snprintf(buf + used, size - used, " {..}");
+}
+
+static const char *phase_name(enum mold_phase p)
+{
+    return p == MOLD_SIZE ? "exploring" : p == MOLD_STEAL ? "trying full stealing"
+                        : p == MOLD_SETTLED ? "settled" : "fixed";
+}
+
+/* ILAN_VERBOSE: one line per decision (every exploring run, the moment a
+ * choice is made or dropped, the first run of a fixed taskloop), written
+ * into line[0..size-1] (left empty when there is nothing to say). h locked. */
+static void say_decision(struct taskloop_hist *h, struct mold_config ran, double time,
+                         enum mold_phase before, char *line, size_t size)
+{
+    const struct mold *m = &h->mold;
+    bool first_fixed = m->phase == MOLD_FIXED && m->executions == 1;
+    if (m->phase == MOLD_SETTLED && before == MOLD_SETTLED)
+        return;
+    if (m->phase == MOLD_FIXED && !first_fixed)
+        return;
+    char ran_s[160], next_s[160];
+    format_groups(m, ran, ran_s, sizeof ran_s);
+    format_groups(m, mold_next(m), next_s, sizeof next_s);
+    const char *sym = ilan_history_symbol(h);
+    snprintf(line, size,
+            "ilan: taskloop %s%s%p (%llu iterations, %u threads) run %u: %s %s, %.3f ms; "
+            "next: %s %s (%s)\n",
+            sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
+            h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, next_s,
+            mold_next(m).full ? "full" : "strict", phase_name(m->phase));
+}
+
+/* ILAN_VERBOSE: what the calibration run measured, into line. h locked. */
+static void say_calibration(struct taskloop_hist *h, double time, char *line, size_t size)
+{
+    const char *sym = ilan_history_symbol(h);
+    snprintf(line, size,
+            "ilan: taskloop %s%s%p (%llu iterations, %u threads) calibration run: %.3f ms, "
+            "%.3f ms of work: %u task(s) per thread from now on (exploring)\n",
+            sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
+            h->nthreads, time * 1e3, h->work_ns * 1e-6,
+            numa_dist_tasks_per_worker(h->work_ns, h->nthreads));
+}
+
+/* u64 words between two threads' end times: one cache line each, since
+ * every thread writes its own after each task. */
+#define SLOT_STRIDE (ILAN_CACHE_LINE / sizeof(uint64_t))
+
+/* Every task of exec is done: record the measurement, free exec. */
+static void exec_finish(struct taskloop_exec *exec)
+{
+    if (exec->open_ns) { /* no longer pending (unless a later run set its own) */
+        uint64_t mine = exec->open_ns;
+        atomic_compare_exchange_strong_explicit(&exec->team_ilan->open_at_ns, &mine, 0,
+                                                memory_order_relaxed, memory_order_relaxed);
+    }
+    struct taskloop_hist *h = exec->hist;
+    const struct team_groups *groups = &exec->team_ilan->groups;
+    if (h) {
+        unsigned G = groups->ngroups;
+        double group_times[G];
+        for (unsigned g = 0; g < G; g++)
+            group_times[g] = exec->participates[g] ? 0.0 : -1.0;
+        /* A group's time is its slowest thread's; the loop's, the slowest group's. */
+        uint64_t last = exec->start_ns;
+        for (unsigned i = 0; i < groups->nthreads; i++) {
+            uint64_t end = exec->slot_end[i * SLOT_STRIDE];
+            if (end <= exec->start_ns)
+                continue; /* ran none of its tasks */
+            if (end > last)
+                last = end;
+            double t = (double)(end - exec->start_ns) * 1e-9;
+            unsigned g = groups->slot_group[i];
+            if (exec->participates[g] && t > group_times[g])
+                group_times[g] = t;
+        }
+        double time = (double)(last - exec->start_ns) * 1e-9;
+        /* The ILAN_VERBOSE line is made under the lock, written after it. */
+        char line[640] = "";
+        mutex_lock(&h->lock);
+        if (exec->calibration) {
+            if (h->work_ns == 0)
+                h->work_ns = time * 1e9 * exec->workers + 1; /* + 1: measured, even if 0 */
+            if (config.verbose >= 1)
+                say_calibration(h, time, line, sizeof line);
+        } else {
+            enum mold_phase before = h->mold.phase;
+            mold_record(&h->mold, exec->cfg, time, group_times);
+            if (config.verbose >= 1)
+                say_decision(h, exec->cfg, time, before, line, sizeof line);
+        }
+        mutex_unlock(&h->lock);
+        if (line[0])
+            fputs(line, stderr);
+    }
+    free(exec);
+}
+
+void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
+{
+    struct taskloop_exec *exec = t->exec;
+    /* Only this thread writes its slot; whoever finishes exec reads it after
+     * the tasks' completion (taskgroup end, or `remaining` below). */
+    exec->slot_end[ts->team_id * SLOT_STRIDE] = os_now_ns();
+    if (exec->finished_by_creator)
+        return;
+    if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
+        exec_finish(exec);
+}
+
+void ilan_exec_end(struct taskloop_exec *exec)
+{
+    if (exec)
+        exec_finish(exec);
+}
+
+/* A new execution record for a team with ILAN state ti: one allocation,
+ * the threads' end times on lines of their own. */
+static struct taskloop_exec *exec_new(struct team_ilan *ti)
+{
+    unsigned n = ti->groups.nthreads, G = ti->groups.ngroups;
+    size_t head = (sizeof(struct taskloop_exec) + G * sizeof(bool) + ILAN_CACHE_LINE - 1) /
+                  ILAN_CACHE_LINE * ILAN_CACHE_LINE;
+    size_t size = head + (size_t)n * ILAN_CACHE_LINE;
+    struct taskloop_exec *exec = aligned_alloc(ILAN_CACHE_LINE, size);
+    if (!exec)
+        ilan_fatal("out of memory creating a taskloop for %u threads", n);
+    memset(exec, 0, size);
+    exec->participates = (bool *)(exec + 1);
+    exec->slot_end = (uint64_t *)((char *)exec + head);
+    exec->team_ilan = ti;
+    return exec;
+}
+
+/* Tasks made for one queue of one group, linked through next_queued. */
+struct task_run {
+    struct task *head;  /* first task, NULL when the run is empty */
+    struct task *tail;  /* last task */
+    unsigned count;     /* tasks in the run */
+};
+
+/* Makes tasks [lo, hi) of the loop into *run. Nothing is queued yet: every
+ * task's copy of the data environment is made before any task may start,
+ * as the taskloop construct requires (a task that ran early could write
+ * back a lastprivate variable that a later copy would then read). */
+static void run_make(struct task_run *run, struct taskloop_exec *exec, iter_ull lo, iter_ull hi,
+                     struct task *(*make)(void *, iter_ull), void *arg)
+{
+    *run = (struct task_run){NULL, NULL, 0};
+    for (iter_ull i = lo; i < hi; i++) {
+        struct task *t = make(arg, i);
+        t->exec = exec;
+        t->next_queued = NULL;
+        if (run->tail)
+            run->tail->next_queued = t;
+        else
+            run->head = t;
+        run->tail = t;
+        run->count++;
+    }
+}
+
+struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+                                        bool grainsize, bool strict, unsigned long num_tasks,
+                                        bool creator_waits, struct taskloop_split *split,
+                                        struct task *(*make)(void *arg, iter_ull i), void *arg)
+{
+    struct team *team = ts->team;
+    const struct team_groups *groups = &team->ilan->groups;
+    unsigned G = groups->ngroups;
+    struct taskloop_exec *exec = exec_new(team->ilan);
+    unsigned ids_local[64], *ids = G <= 64 ? ids_local : malloc(G * sizeof *ids);
+    unsigned workers_local[64], *workers = G <= 64 ? workers_local : malloc(G * sizeof *workers);
+    iter_ull first_local[65], *first = G <= 64 ? first_local : malloc((G + 1) * sizeof *first);
+    if (!ids || !workers || !first)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
+
+    /* The configuration: the history's next one, or every group. */
+    struct taskloop_hist *h = ilan_history_get(fn, n, team->nthreads, G);
+    struct mold_config cfg = {G, config.forced_steal == 1};
+    unsigned k = G;
+    for (unsigned j = 0; j < G; j++)
+        ids[j] = j;
+    /* The ilan mode chooses the task count of a loop without clauses from
+     * its measured work: the first execution, on every group, measures it
+     * (calibration) before exploration begins. */
+    bool chooses_tasks = config.taskloop_mode == TASKLOOP_ILAN && !grainsize && num_tasks == 0;
+    double work_ns = 0;
+    bool calibration = false;
+    double cutoff = 0;
+    if (h) {
+        mutex_lock(&h->lock);
+        bool fits = h->mold.ngroups == G; /* same team size in other places may not */
+        h->runs++;
+        calibration = fits && chooses_tasks && h->work_ns == 0;
+        if (fits && !calibration) {
+            cfg = mold_next(&h->mold);
+            k = mold_groups(&h->mold, cfg, ids);
+            cutoff = mold_cutoff(&h->mold);
+        }
+        if (fits) {
+            work_ns = chooses_tasks ? h->work_ns : 0;
+            h->kind = groups->kind;
+            memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
+        }
+        mutex_unlock(&h->lock);
+        if (!fits)
+            h = NULL; /* run over every group, unrecorded */
+    }
+    unsigned total = 0;
+    for (unsigned j = 0; j < k; j++) {
+        workers[j] = groups->workers[ids[j]];
+        total += workers[j];
+        exec->participates[ids[j]] = true;
+    }
+    if (!grainsize && num_tasks == 0)
+        num_tasks = (unsigned long)numa_dist_tasks_per_worker(work_ns, total) * total;
+    *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
+    numa_dist_runs(split->ntasks, k, workers, first);
+
+    exec->hist = h;
+    exec->cfg = cfg;
+    exec->calibration = calibration;
+    exec->workers = total;
+    exec->finished_by_creator = creator_waits;
+    atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
+    exec->start_ns = os_now_ns();
+    if (cutoff > 0) {
+        exec->open_ns = exec->start_ns + (uint64_t)(cutoff * 1e9);
+        atomic_store_explicit(&team->ilan->open_at_ns, exec->open_ns, memory_order_relaxed);
+    }
+    /* Other groups' runs are queued first, from the one after ours
+     * (cyclically), and our own group's last: its threads include us, while
+     * the others can start at once. Each group's run is cut into its strict
+     * part (only the group's threads take it) and its shared part. After
+     * the last push exec belongs to the tasks: read nothing from it. */
+    unsigned mine = groups->slot_group[ts->team_id], start = 0;
+    while (start < k && ids[start] <= mine)
+        start++;
+    struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
+    if (!runs)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
+    for (unsigned j = 0; j < k; j++) {
+        iter_ull strict_end = first[j] + numa_dist_strict(first[j + 1] - first[j], cfg.full);
+        run_make(&runs[2 * j], exec, first[j], strict_end, make, arg);
+        run_make(&runs[2 * j + 1], exec, strict_end, first[j + 1], make, arg);
+    }
+    for (unsigned step = 0; step < k; step++) {
+        unsigned j = (start + step) % k;
+        for (unsigned part = 0; part < 2; part++) {
+            const struct task_run *r = &runs[2 * j + part];
+            if (r->count)
+                ilan_groups_push(ts, ids[j], part == 0, r->head, r->tail, r->count);
+        }
+    }
+    if (runs != runs_local)
+        free(runs);
+    if (ids != ids_local)
+        free(ids);
+    if (workers != workers_local)
+        free(workers);
+    if (first != first_local)
+        free(first);
+    return creator_waits ? exec : NULL;
+}
+

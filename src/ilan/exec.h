@@ -1,0 +1,62 @@
+/* exec.h — one execution of an ILAN taskloop: distribution over the chosen groups and its measurement. */
+#ifndef ILAN_ILAN_EXEC_H
+#define ILAN_ILAN_EXEC_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/task_desc.h"
+#include "sched/iter.h"
+#include "sched/mold.h"
+
+struct ilan_thread;
+struct team_ilan;
+struct taskloop_hist;
+
+/* One execution of an ILAN taskloop, shared by its tasks: freed by the
+ * task that finishes last, after it recorded the measurement. */
+struct taskloop_exec {
+    struct taskloop_hist *hist;       /* identity, or NULL (history full: not recorded) */
+    struct mold_config cfg;           /* configuration this execution runs */
+    bool calibration;                 /* measures the loop's work, not a configuration */
+    unsigned workers;                 /* threads of the configuration */
+    uint64_t start_ns;                /* when the creator began creating its tasks */
+    bool finished_by_creator;         /* the creator waits for the tasks (taskgroup) and
+                                         records the execution; else the last task does */
+    _Atomic unsigned long remaining;  /* tasks not finished (when the last task records) */
+    bool *participates;               /* [G] groups of the configuration */
+    uint64_t open_ns;                 /* from then on every thread may take its tasks (an
+                                         exploratory run past its cut-off); 0: never */
+    struct team_ilan *team_ilan;      /* the team's groups (stable while tasks of the team are
+                                         pending) and its open_at_ns, reset at the end */
+    uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread
+                                         finished its latest task of this execution (ns) */
+};
+
+
+
+/*
+ * Runs the deferred part of an ILAN taskloop on the calling thread's team
+ * (mode ILAN or NUMA, the team has ILAN state): picks the configuration,
+ * cuts the loop (num_tasks 0 without grainsize: no clause, the ILAN
+ * default), and queues every task on its group. make(arg, i) creates task
+ * i (of split->ntasks) with its bounds; split is computed here first.
+ * creator_waits: the caller waits for every task (the taskloop's
+ * taskgroup) and then passes the returned record to ilan_exec_end;
+ * otherwise (nogroup) NULL is returned and the last task records.
+ */
+struct taskloop_split;
+struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+                                        bool grainsize, bool strict, unsigned long num_tasks,
+                                        bool creator_waits, struct taskloop_split *split,
+                                        struct task *(*make)(void *arg, iter_ull i), void *arg);
+
+/* After the taskgroup of a taskloop_ilan_run(creator_waits) ended: records
+ * the execution in the history and frees exec (NULL: nothing to do). */
+void ilan_exec_end(struct taskloop_exec *exec);
+
+
+/* The calling thread ran task t of its execution t->exec (task_mode_ops.task_done). */
+void ilan_exec_task_done(struct ilan_thread *ts, struct task *t);
+
+#endif

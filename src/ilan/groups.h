@@ -1,0 +1,40 @@
+/* groups.h — a team's ILAN locality groups and the queues of their taskloop tasks. */
+#ifndef ILAN_ILAN_GROUPS_H
+#define ILAN_ILAN_GROUPS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/task_desc.h"
+#include "sched/numa_dist.h"
+
+struct ilan_thread;
+struct team;
+
+/* What a team keeps for ILAN taskloops: built by the master at region
+ * start when the team's size or places changed, read-only during regions. */
+struct team_ilan {
+    struct team_groups groups;    /* the team's locality groups */
+    int key[7];                   /* nthreads, bind.kind, bind.key[5] it was built for */
+    int *cores;                   /* [nthreads] the model core of each thread it was built for
+                                     (-1: not known; see slot_core in taskloop_ilan.c) */
+    struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */
+    _Atomic uint64_t open_at_ns;  /* when the latest exploratory run with a cut-off opens
+                                     to every thread (ns); 0: none pending */
+};
+
+/* (Re)builds team t's groups and queues when its size or places (or, for
+ * an unbound team, its threads' nodes) changed since its last region. The
+ * master, at region start (task_mode_ops.team_begin). */
+void ilan_groups_team_begin(struct team *t);
+
+/* Frees t's groups and queues (task_mode_ops.team_free). */
+void ilan_groups_team_free(struct team *t);
+
+/* Appends the list head..tail (linked by next_queued, `count` tasks of the
+ * caller's team, made by the caller) to group g's strict or shared queue,
+ * in order, and wakes idle threads. */
+void ilan_groups_push(struct ilan_thread *ts, unsigned g, bool strict, struct task *head,
+                      struct task *tail, unsigned count);
+
+#endif

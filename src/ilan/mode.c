@@ -1,0 +1,121 @@
+/* mode.c — the ilan and numa taskloop modes as the task scheduler sees them (core/task_mode.h): which of ILAN's group queues each thread may take from, and when. */
+#include "ilan/mode.h"
+
+#include "core/task_queue.h"
+#include "core/team_desc.h"
+#include "core/thread.h"
+#include "ilan/exec.h"
+#include "ilan/groups.h"
+#include "os/linux/time.h"
+
+/* Whether an ILAN execution was opened to every thread: an exploratory
+ * run that outlived its cut-off (mold_cutoff). Reads the clock only for
+ * runs that have one. */
+static bool exec_opened(const struct taskloop_exec *e)
+{
+    return e->open_ns && os_now_ns() >= e->open_ns;
+}
+
+/* Whether some execution of the team may have been opened: keeps threads
+ * off other groups' strict queues (and the clock) in ordinary runs. */
+static bool team_ilan_opened(const struct team_ilan *ti)
+{
+    uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
+    return at && os_now_ns() >= at;
+}
+
+/* task_accept_fn for another group's shared queue: a thread of group
+ * *arg may take tasks of a taskloop its group takes part in, or of one
+ * that was opened. */
+static bool accept_participating(const struct task *t, const void *arg)
+{
+    unsigned group = *(const unsigned *)arg;
+    return t->exec && (t->exec->participates[group] || exec_opened(t->exec));
+}
+
+/* task_accept_fn for another group's strict queue: opened executions only. */
+static bool accept_opened(const struct task *t, const void *arg)
+{
+    (void)arg;
+    return t->exec && exec_opened(t->exec);
+}
+
+/* task_mode_ops.take_own: the thread's own group's tasks, strict ones first. */
+static struct task *ilan_take_own(struct ilan_thread *ts, struct team *team, struct task *waiter,
+                                  enum task_look look)
+{
+    struct team_ilan *ti = team->ilan;
+    if (!ti)
+        return NULL;
+    struct group_queues *q = &ti->queues[ti->groups.slot_group[ts->team_id]];
+    struct task *t = task_queue_take(&q->strict, waiter, look, NULL, NULL);
+    return t ? t : task_queue_take(&q->shared, waiter, look, NULL, NULL);
+}
+
+/* task_mode_ops.take_other: other groups' shareable tasks (full policy),
+ * the thread's own group having none left; and any task of an exploratory
+ * run past its cut-off, which every thread may help finish. */
+static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
+                                    struct task *waiter, enum task_look look)
+{
+    struct team_ilan *ti = team->ilan;
+    if (!ti)
+        return NULL;
+    unsigned group = ti->groups.slot_group[ts->team_id], G = ti->groups.ngroups;
+    bool opened = team_ilan_opened(ti);
+    struct task *t;
+    for (unsigned d = 1; d < G; d++) {
+        struct group_queues *q = &ti->queues[(group + d) % G];
+        if ((t = task_queue_take(&q->shared, waiter, look, accept_participating, &group)) ||
+            (opened && (t = task_queue_take(&q->strict, waiter, look, accept_opened, NULL))))
+            return t;
+    }
+    return NULL;
+}
+
+/* task_mode_ops.take_any: any group's task the caller may take (the
+ * scheduling constraint only): the way out when group rules would stop
+ * progress (task_find and task_wait_until). */
+static struct task *ilan_take_any(struct team *team, struct task *waiter, enum task_look look)
+{
+    struct team_ilan *ti = team->ilan;
+    struct task *t;
+    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
+        if ((t = task_queue_take(&ti->queues[g].strict, waiter, look, NULL, NULL)) ||
+            (t = task_queue_take(&ti->queues[g].shared, waiter, look, NULL, NULL)))
+            return t;
+    return NULL;
+}
+
+/* task_mode_ops.queued: some group of the team has ILAN tasks queued. */
+static bool ilan_queued(const struct team *team)
+{
+    const struct team_ilan *ti = team->ilan;
+    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
+        if (atomic_load_explicit(&ti->queues[g].strict.count, memory_order_relaxed) ||
+            atomic_load_explicit(&ti->queues[g].shared.count, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+/* task_mode_ops.sleep_ns: until the pending cut-off of an exploratory run,
+ * if one is due, else ILAN_STALL_NS (to notice a stall). */
+static uint64_t ilan_sleep_ns(const struct team *team)
+{
+    uint64_t at = atomic_load_explicit(&team->ilan->open_at_ns, memory_order_relaxed);
+    uint64_t now = at ? os_now_ns() : 0;
+    if (at > now && at - now < ILAN_STALL_NS)
+        return at - now;
+    return ILAN_STALL_NS;
+}
+
+const struct task_mode_ops ilan_mode = {
+    .team_begin = ilan_groups_team_begin,
+    .team_free = ilan_groups_team_free,
+    .task_done = ilan_exec_task_done,
+    .take_own = ilan_take_own,
+    .take_other = ilan_take_other,
+    .take_any = ilan_take_any,
+    .queued = ilan_queued,
+    .sleep_ns = ilan_sleep_ns,
+};
