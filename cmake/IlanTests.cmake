@@ -8,6 +8,8 @@
 #                           ctest names omp.NAME.tN (N = 1 2 3 8 64), label "omp".
 #                           Files starting with "_" are skipped.
 #   tools/check-abi.sh   -> ctest "abi.symbols", label "unit".
+#   tools/check_layers.py -> ctest "layers.check", label "unit": includes only
+#                           go down the layers, no module circles (src/).
 #   tests/mpi/run.sh     -> ctest "mpi.hybrid_bind", label "mpi": a hybrid
 #                           MPI + OpenMP program under mpirun --bind-to core;
 #                           installs Open MPI if missing (tools/install-mpi.sh),
@@ -56,8 +58,22 @@ foreach(src IN LISTS ILAN_UNIT_TESTS)
   target_include_directories(unit_${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
   # -UNDEBUG: tests use assert() in every build type.
   target_compile_options(unit_${name} PRIVATE -UNDEBUG)
-  target_link_libraries(unit_${name} PRIVATE ilan_obj ${ILAN_LINK_LIBS})
-  target_link_options(unit_${name} PRIVATE -pthread ${ILAN_TSAN_FLAGS})
+  # A test of pure policy (it includes nothing but sched/, base/ and
+  # unit.h) links the policy library alone; the others the whole runtime.
+  file(STRINGS ${src} unit_includes REGEX "^#include \"")
+  set(unit_pure TRUE)
+  foreach(inc IN LISTS unit_includes)
+    if(NOT inc MATCHES "^#include \"(sched/|base/|unit\\.h)")
+      set(unit_pure FALSE)
+    endif()
+  endforeach()
+  if(unit_pure)
+    target_link_libraries(unit_${name} PRIVATE ilan_sched)
+    target_link_options(unit_${name} PRIVATE ${ILAN_TSAN_FLAGS})
+  else()
+    target_link_libraries(unit_${name} PRIVATE ilan_obj ${ILAN_LINK_LIBS})
+    target_link_options(unit_${name} PRIVATE -pthread ${ILAN_TSAN_FLAGS})
+  endif()
   add_test(NAME unit.${name} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:unit_${name}>)
   # A unit test that exercises concurrency asks for the TSan run with the
   # same directive as the OpenMP tests ("// ilan-test: tsan").
@@ -76,6 +92,12 @@ endforeach()
 add_test(NAME abi.symbols
   COMMAND ${CMAKE_SOURCE_DIR}/tools/check-abi.sh $<TARGET_FILE:ilan>)
 set_tests_properties(abi.symbols PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
+
+# ---- layer check ------------------------------------------------------------
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+add_test(NAME layers.check
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check_layers.py ${CMAKE_SOURCE_DIR}/src)
+set_tests_properties(layers.check PROPERTIES LABELS "unit;tsan" TIMEOUT ${ILAN_TEST_TIMEOUT})
 
 # ---- hybrid MPI test ----------------------------------------------------------
 # Not in the TSan build (only tests labeled tsan run there). RUN_SERIAL: it binds

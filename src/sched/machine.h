@@ -33,4 +33,37 @@ struct topo_model {
     const char *source; /* "hwloc", "fallback", or the what-if variable and value */
 };
 
+/* Model PU i runs on real[i % nreal]: out[0..npus-1]. */
+void machine_map_round_robin(int npus, const int *real, int nreal, int *out);
+
+/* ilan's distance guess: 10 same node, 20 same package, 30 otherwise.
+ * node_package[i] is node i's package; out is nnodes * nnodes. */
+void machine_fallback_distances(int nnodes, const int *node_package, int *out);
+
+/* Chooses n cores to reserve (ILAN_RESERVE_CORES): one from each package
+ * in turn (package 0, 1, ...), each package giving its last unreserved
+ * core first; reserved[c] is set for the chosen cores (others cleared).
+ * Returns false (reserving nothing) unless 0 <= n < ncores. */
+bool machine_pick_reserved(int ncores, const int *core_package, int npackages, int n,
+                        bool *reserved);
+
+/* A uniform made-up machine for tests: packages x nodes_per_package x
+ * cores_per_node x pus_per_core, one LLC per node, PU os index = model
+ * index, distances by the fallback rule, PUs mapped round-robin onto
+ * real[0..nreal-1]. Frees what *m held. False when out of memory. */
+bool machine_build_uniform(struct topo_model *m, int packages, int nodes_per_package,
+                        int cores_per_node, int pus_per_core, const int *real, int nreal);
+
+/* Frees a model's arrays and zeroes it. */
+void machine_free(struct topo_model *m);
+
+/* Allocates every array of a model of the given sizes (freeing what *m
+ * held); false when out of memory. */
+bool machine_alloc(struct topo_model *m, int npus, int ncores, int nnodes);
+
+/* Fills m->dist with the fallback rule from the cores' packages (node i's
+ * package = that of its first core) and marks it a guess; false when out
+ * of memory. */
+bool machine_guess_distances(struct topo_model *m);
+
 #endif

@@ -263,7 +263,7 @@ bool places_setup(const char *text, unsigned reserve)
     bool *reserved = calloc((size_t)topo.ncores + 1, sizeof *reserved);
     if (!reserved)
         ilan_fatal("out of memory building the place list");
-    topo_pick_reserved(topo.ncores, topo.core_package, topo.npackages, (int)reserve, reserved);
+    machine_pick_reserved(topo.ncores, topo.core_package, topo.npackages, (int)reserve, reserved);
     bool used = false;
     if (text) {
         int kind;

@@ -14,122 +14,11 @@
 
 struct topo_model topo;
 
-/* ---- pure helpers ------------------------------------------------------- */
-
-void topo_map_round_robin(int npus, const int *real, int nreal, int *out)
+/* The fallback distances, or a fatal error when out of memory. */
+static void topo_guess_distances_or_die(struct topo_model *m)
 {
-    for (int i = 0; i < npus; i++)
-        out[i] = nreal > 0 ? real[i % nreal] : 0;
-}
-
-void topo_fallback_distances(int nnodes, const int *node_package, int *out)
-{
-    for (int a = 0; a < nnodes; a++)
-        for (int b = 0; b < nnodes; b++)
-            out[a * nnodes + b] = a == b ? 10 : node_package[a] == node_package[b] ? 20 : 30;
-}
-
-bool topo_pick_reserved(int ncores, const int *core_package, int npackages, int n,
-                        bool *reserved)
-{
-    for (int c = 0; c < ncores; c++)
-        reserved[c] = false;
-    if (n < 0 || n >= ncores)
-        return false;
-    /* Round robin over packages; each gives its last free core. A package
-     * with nothing left is skipped (n < ncores, so some package has one). */
-    int taken = 0;
-    for (int pkg = 0; taken < n; pkg = (pkg + 1) % npackages) {
-        for (int c = ncores - 1; c >= 0; c--)
-            if (core_package[c] == pkg && !reserved[c]) {
-                reserved[c] = true;
-                taken++;
-                break;
-            }
-    }
-    return true;
-}
-
-void topo_free(struct topo_model *m)
-{
-    free(m->pu_os);
-    free(m->pu_core);
-    free(m->pu_real);
-    free(m->core_first_pu);
-    free(m->core_node);
-    free(m->core_llc);
-    free(m->core_package);
-    free(m->node_os);
-    free(m->dist);
-    memset(m, 0, sizeof *m);
-}
-
-/* Allocates every array of a model of the given sizes. */
-static bool topo_alloc(struct topo_model *m, int npus, int ncores, int nnodes)
-{
-    topo_free(m);
-    m->npus = npus;
-    m->ncores = ncores;
-    m->nnodes = nnodes;
-    m->pu_os = calloc((size_t)npus, sizeof(int));
-    m->pu_core = calloc((size_t)npus, sizeof(int));
-    m->pu_real = calloc((size_t)npus, sizeof(int));
-    m->core_first_pu = calloc((size_t)ncores + 1, sizeof(int));
-    m->core_node = calloc((size_t)ncores, sizeof(int));
-    m->core_llc = calloc((size_t)ncores, sizeof(int));
-    m->core_package = calloc((size_t)ncores, sizeof(int));
-    m->node_os = calloc((size_t)nnodes, sizeof(int));
-    m->dist = calloc((size_t)nnodes * (size_t)nnodes, sizeof(int));
-    if (!m->pu_os || !m->pu_core || !m->pu_real || !m->core_first_pu || !m->core_node ||
-        !m->core_llc || !m->core_package || !m->node_os || !m->dist) {
-        topo_free(m);
-        return false;
-    }
-    return true;
-}
-
-/* Fallback distances from the cores' packages (node i's package = that of
- * its first core). */
-static void topo_guess_distances(struct topo_model *m)
-{
-    int *node_package = calloc((size_t)m->nnodes, sizeof(int));
-    if (!node_package)
+    if (!machine_guess_distances(m))
         ilan_fatal("out of memory building the machine model");
-    for (int c = m->ncores - 1; c >= 0; c--)
-        node_package[m->core_node[c]] = m->core_package[c];
-    topo_fallback_distances(m->nnodes, node_package, m->dist);
-    free(node_package);
-    m->dist_fallback = true;
-}
-
-bool topo_build_uniform(struct topo_model *m, int packages, int nodes_per_package,
-                        int cores_per_node, int pus_per_core, const int *real, int nreal)
-{
-    int nnodes = packages * nodes_per_package;
-    int ncores = nnodes * cores_per_node;
-    int npus = ncores * pus_per_core;
-    if (!topo_alloc(m, npus, ncores, nnodes))
-        return false;
-    m->nllcs = nnodes;
-    m->npackages = packages;
-    for (int c = 0; c < ncores; c++) {
-        m->core_node[c] = c / cores_per_node;
-        m->core_llc[c] = c / cores_per_node;
-        m->core_package[c] = c / (cores_per_node * nodes_per_package);
-        m->core_first_pu[c] = c * pus_per_core;
-    }
-    m->core_first_pu[ncores] = npus;
-    for (int p = 0; p < npus; p++) {
-        m->pu_os[p] = p;
-        m->pu_core[p] = p / pus_per_core;
-    }
-    for (int n = 0; n < nnodes; n++)
-        m->node_os[n] = n;
-    topo_map_round_robin(npus, real, nreal, m->pu_real);
-    m->nreal = nreal;
-    topo_guess_distances(m);
-    m->source = "uniform";
-    return true;
 }
 
 /* ---- the real machine ----------------------------------------------------- */
@@ -163,7 +52,7 @@ static int *topo_allowed_cpus(int *n)
 /* One package, one node, one cache, one core per allowed CPU. */
 static void topo_build_fallback(struct topo_model *m, const int *cpus, int n)
 {
-    if (!topo_alloc(m, n, n, 1))
+    if (!machine_alloc(m, n, n, 1))
         ilan_fatal("out of memory building the machine model");
     m->nllcs = 1;
     m->npackages = 1;
@@ -175,7 +64,7 @@ static void topo_build_fallback(struct topo_model *m, const int *cpus, int n)
     }
     m->core_first_pu[n] = n;
     m->nreal = n;
-    topo_guess_distances(m);
+    topo_guess_distances_or_die(m);
     m->source = "fallback";
 }
 
@@ -299,7 +188,7 @@ static bool topo_build_hwloc(struct topo_model *m, const int *allowed, int nallo
     }
     int nnodes = rnode.n;
     rnode.n = 0;
-    if (!topo_alloc(m, npus, ncores, nnodes))
+    if (!machine_alloc(m, npus, ncores, nnodes))
         goto out;
     for (int i = 0; i < npus; i++) {
         int c = pu_core[i];
@@ -322,14 +211,14 @@ static bool topo_build_hwloc(struct topo_model *m, const int *allowed, int nallo
     m->nllcs = rllc.n;
     m->npackages = rpkg.n;
     if (whatif)
-        topo_map_round_robin(npus, allowed, nallowed, m->pu_real);
+        machine_map_round_robin(npus, allowed, nallowed, m->pu_real);
     else
         for (int i = 0; i < npus; i++)
             m->pu_real[i] = m->pu_os[i];
     m->nreal = nallowed;
     m->whatif = whatif;
     if (!topo_hwloc_distances(t, m))
-        topo_guess_distances(m);
+        topo_guess_distances_or_die(m);
     m->source = "hwloc";
     built = true;
 out:

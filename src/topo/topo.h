@@ -46,30 +46,4 @@ bool topo_is_whatif(void);
 /* The real CPU model PU `pu` (model order index) is bound to; -1 out of range. */
 int topo_real_cpu_of(int pu);
 
-/* ---- pure helpers (unit-tested) --------------------------------------- */
-
-/* Model PU i runs on real[i % nreal]: out[0..npus-1]. */
-void topo_map_round_robin(int npus, const int *real, int nreal, int *out);
-
-/* ilan's distance guess: 10 same node, 20 same package, 30 otherwise.
- * node_package[i] is node i's package; out is nnodes * nnodes. */
-void topo_fallback_distances(int nnodes, const int *node_package, int *out);
-
-/* Chooses n cores to reserve (ILAN_RESERVE_CORES): one from each package
- * in turn (package 0, 1, ...), each package giving its last unreserved
- * core first; reserved[c] is set for the chosen cores (others cleared).
- * Returns false (reserving nothing) unless 0 <= n < ncores. */
-bool topo_pick_reserved(int ncores, const int *core_package, int npackages, int n,
-                        bool *reserved);
-
-/* A uniform made-up machine for tests: packages x nodes_per_package x
- * cores_per_node x pus_per_core, one LLC per node, PU os index = model
- * index, distances by the fallback rule, PUs mapped round-robin onto
- * real[0..nreal-1]. Frees what *m held. False when out of memory. */
-bool topo_build_uniform(struct topo_model *m, int packages, int nodes_per_package,
-                        int cores_per_node, int pus_per_core, const int *real, int nreal);
-
-/* Frees a model's arrays and zeroes it. */
-void topo_free(struct topo_model *m);
-
 #endif

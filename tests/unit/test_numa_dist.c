@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sched/numa_dist.h"
-#include "topo/topo.h"
+#include "sched/machine.h"
 #include "base/tunables.h"
 #include "unit.h"
 
@@ -68,7 +68,7 @@ int main(void)
     /* Groups. 2 packages x 2 nodes x 2 cores: nodes when a team spans several. */
     struct topo_model m = {0};
     int real[1] = {0};
-    CHECK(topo_build_uniform(&m, 2, 2, 2, 1, real, 1));
+    CHECK(machine_build_uniform(&m, 2, 2, 2, 1, real, 1));
     struct team_groups g = {0};
     int spread[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     CHECK(groups_build(&m, 8, spread, &g));
@@ -112,6 +112,6 @@ int main(void)
           strcmp(group_kind_name(GROUP_LLC), "llc") == 0 &&
           strcmp(group_kind_name(GROUP_CORE), "core") == 0);
     groups_free(&g);
-    topo_free(&m);
+    machine_free(&m);
     return unit_report();
 }

@@ -197,7 +197,7 @@ static void test_on_models(void)
     int real[] = {0, 1};
 
     /* pack:2 numa:2 core:2 pu:1 — 8 cores in 4 nodes */
-    CHECK(topo_build_uniform(&m, 2, 2, 2, 1, real, 2));
+    CHECK(machine_build_uniform(&m, 2, 2, 2, 1, real, 2));
     CHECK(places_from_model(&m, PLACES_CORES, 0, NULL, &l) &&
           !strcmp(list_str(&l), "{0},{1},{2},{3},{4},{5},{6},{7}"));
     CHECK(places_from_model(&m, PLACES_THREADS, 0, NULL, &l) && l.n == 8);
@@ -210,14 +210,14 @@ static void test_on_models(void)
     CHECK(places_from_model(&m, PLACES_CORES, 100, NULL, &l) && l.n == 8);
 
     /* pack:2 numa:2 core:2 pu:2 — threads and cores differ */
-    CHECK(topo_build_uniform(&m, 2, 2, 2, 2, real, 2));
+    CHECK(machine_build_uniform(&m, 2, 2, 2, 2, real, 2));
     CHECK(places_from_model(&m, PLACES_CORES, 0, NULL, &l) &&
           !strcmp(list_str(&l), "{0,1},{2,3},{4,5},{6,7},{8,9},{10,11},{12,13},{14,15}"));
     CHECK(places_from_model(&m, PLACES_THREADS, 4, NULL, &l) &&
           !strcmp(list_str(&l), "{0},{1},{2},{3}"));
 
     /* pack:2 numa:4 core:8 pu:1 — the 64-core, 8-node machine */
-    CHECK(topo_build_uniform(&m, 2, 4, 8, 1, real, 2));
+    CHECK(machine_build_uniform(&m, 2, 4, 8, 1, real, 2));
     CHECK(m.ncores == 64 && m.nnodes == 8 && m.npackages == 2);
     CHECK(places_from_model(&m, PLACES_CORES, 0, NULL, &l) && l.n == 64);
     CHECK(places_from_model(&m, PLACES_NUMA_DOMAINS, 0, NULL, &l) && l.n == 8);
@@ -239,7 +239,7 @@ static void test_on_models(void)
     CHECK(places_filter(&m, &in, &l, &dropped) && dropped == 0 && l.n == 8);
     place_list_free(&in);
     place_list_free(&l);
-    topo_free(&m);
+    machine_free(&m);
 }
 
 int main(void)

@@ -15,10 +15,10 @@ static void test_round_robin(void)
 {
     int real[] = {3, 7};
     int out[5];
-    topo_map_round_robin(5, real, 2, out);
+    machine_map_round_robin(5, real, 2, out);
     CHECK(out[0] == 3 && out[1] == 7 && out[2] == 3 && out[3] == 7 && out[4] == 3);
     int one[] = {1};
-    topo_map_round_robin(5, one, 1, out);
+    machine_map_round_robin(5, one, 1, out);
     CHECK(out[0] == 1 && out[4] == 1);
 }
 
@@ -26,7 +26,7 @@ static void test_fallback_distances(void)
 {
     int pkg[] = {0, 0, 1, 1};
     int d[16];
-    topo_fallback_distances(4, pkg, d);
+    machine_fallback_distances(4, pkg, d);
     CHECK(d[0] == 10 && d[1] == 20 && d[2] == 30 && d[3] == 30);
     CHECK(d[2 * 4 + 3] == 20 && d[3 * 4 + 3] == 10 && d[3 * 4 + 0] == 30);
 }
@@ -36,15 +36,15 @@ static void test_reserve(void)
     /* 2 packages of 4 cores: 0-3, 4-7 */
     int pkg[] = {0, 0, 0, 0, 1, 1, 1, 1};
     bool r[8];
-    CHECK(topo_pick_reserved(8, pkg, 2, 3, r));
+    CHECK(machine_pick_reserved(8, pkg, 2, 3, r));
     CHECK(r[3] && r[7] && r[2] && !r[6] && !r[0] && !r[1] && !r[4] && !r[5]);
-    CHECK(topo_pick_reserved(8, pkg, 2, 0, r) && !r[0] && !r[7]);
-    CHECK(!topo_pick_reserved(8, pkg, 2, 8, r) && !r[7]);
-    CHECK(!topo_pick_reserved(8, pkg, 2, -1, r));
+    CHECK(machine_pick_reserved(8, pkg, 2, 0, r) && !r[0] && !r[7]);
+    CHECK(!machine_pick_reserved(8, pkg, 2, 8, r) && !r[7]);
+    CHECK(!machine_pick_reserved(8, pkg, 2, -1, r));
     /* unequal packages: 1 core + 3 cores; 3 reserved = last of each, then package 1 again */
     int pkg2[] = {0, 1, 1, 1};
     bool r2[4];
-    CHECK(topo_pick_reserved(4, pkg2, 2, 3, r2));
+    CHECK(machine_pick_reserved(4, pkg2, 2, 3, r2));
     CHECK(r2[0] && r2[3] && r2[2] && !r2[1]);
 }
 
@@ -108,7 +108,7 @@ static void test_model_places(void)
     struct topo_model m = {0};
     int real[] = {0, 1};
     /* pack:2 numa:2 core:2 pu:2 -> 8 cores, 16 PUs, 4 nodes */
-    CHECK(topo_build_uniform(&m, 2, 2, 2, 2, real, 2));
+    CHECK(machine_build_uniform(&m, 2, 2, 2, 2, real, 2));
     CHECK(m.npus == 16 && m.ncores == 8 && m.nnodes == 4 && m.npackages == 2);
     CHECK(m.pu_real[5] == 1 && m.pu_real[6] == 0 && m.dist_fallback);
     CHECK(m.dist[0 * 4 + 1] == 20 && m.dist[0 * 4 + 2] == 30);
@@ -137,7 +137,7 @@ static void test_model_places(void)
     CHECK(!places_filter(&m, &in, &l, &dropped) && dropped == 1);
     place_list_free(&in);
     place_list_free(&l);
-    topo_free(&m);
+    machine_free(&m);
 }
 
 int main(void)
