@@ -9,7 +9,7 @@ class Variable(NamedTuple):
     meaning: str
 
 
-# The runtime (src/abi/env.c, src/topo/topo.c). tests/python/test_env_docs.py
+# The runtime (src/config/env.c). tests/python/test_env_docs.py
 # checks that every variable the sources read is listed here and in the man page.
 RUNTIME = [
     Variable("OMP_NUM_THREADS", "threads per team, a list per nesting level (default: one per core)"),

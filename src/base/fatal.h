@@ -1,6 +1,6 @@
 /* fatal.h — the runtime's two ways of speaking up: a warning, or stopping the program. */
-#ifndef ILAN_CORE_FATAL_H
-#define ILAN_CORE_FATAL_H
+#ifndef ILAN_BASE_FATAL_H
+#define ILAN_BASE_FATAL_H
 
 /* Prints "ilan: <message>" on stderr and continues. */
 void ilan_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

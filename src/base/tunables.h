@@ -1,6 +1,6 @@
 /* tunables.h — every compile-time tunable of the runtime, in one place. */
-#ifndef ILAN_TUNABLES_H
-#define ILAN_TUNABLES_H
+#ifndef ILAN_BASE_TUNABLES_H
+#define ILAN_BASE_TUNABLES_H
 
 /* The release, from the VERSION file at the top of the repository: CMake
  * passes it as -DILAN_VERSION_STRING so that the library and the ilan tool

@@ -1,6 +1,6 @@
 /* icv.h — the OpenMP internal control variables: per-task ones and global ones. */
-#ifndef ILAN_CORE_ICV_H
-#define ILAN_CORE_ICV_H
+#ifndef ILAN_CONFIG_ICV_H
+#define ILAN_CONFIG_ICV_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,7 +41,7 @@ struct icv {
 };
 
 /* ICVs with global scope plus the initial values of the per-task ones, as
- * read from the environment once at start-up (see abi/env.c). Written only
+ * read from the environment once at start-up (see config/env.c). Written only
  * before the first parallel region and by the few omp_set_* routines of
  * global ICVs; read everywhere. */
 struct icv_global {

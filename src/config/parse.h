@@ -1,6 +1,6 @@
 /* parse.h — pure parsers of the OMP_* / GOMP_* / ILAN_* environment syntax (no getenv, no globals, no output). */
-#ifndef ILAN_CORE_PARSE_H
-#define ILAN_CORE_PARSE_H
+#ifndef ILAN_CONFIG_PARSE_H
+#define ILAN_CONFIG_PARSE_H
 
 #include <stdbool.h>
 #include <stddef.h>

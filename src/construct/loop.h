@@ -40,7 +40,7 @@ void loop_init_ws(struct ws *w, void *arg, unsigned nthreads);
  * parallel region. Returns the slot, also stored in ts->ws. *mem, when
  * mem is non-NULL, receives the construct's shared scratch block. With
  * d->reductions, also begins the thread's taskgroup of the construct and
- * registers its task reductions (abi/task_reduction.h). */
+ * registers its task reductions (construct/task_reduction.h). */
 struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **mem);
 
 /* The calling thread's next chunk of its current loop, as logical bounds.

@@ -17,7 +17,7 @@
  * gcc's argument block for a taskloop begins with the task's first and
  * end iteration values (two longs or two unsigned long longs, 8 bytes each
  * on LP64); with the reduction clause the third word points to the
- * reduction data (abi/task_reduction.c), which the taskloop's implicit
+ * reduction data (construct/task_reduction.c), which the taskloop's implicit
  * taskgroup registers. gcc's code reads data[2] of that array after the
  * call: 0 tells it nothing was registered (no iterations, or cancelled).
  */

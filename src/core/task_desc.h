@@ -58,7 +58,7 @@ struct taskgroup {
     _Atomic bool cancelled;      /* cancel taskgroup was requested: unstarted tasks are discarded */
     bool internal;               /* made for a worksharing construct's task reductions, not a
                                     taskgroup region: cancel taskgroup passes over it */
-    void *reductions;            /* owned by the task-reduction code (abi/task_reduction.c);
+    void *reductions;            /* owned by the task-reduction code (construct/task_reduction.c);
                                     NULL unless a task_reduction clause registered data */
 };
 

@@ -143,8 +143,8 @@ struct ws {
     _Atomic unsigned published_k;                     /* construct number the published data is for */
     _Atomic unsigned left;                            /* threads that have left the construct */
     uintptr_t *task_reductions;                       /* reduction(task, ...): the initializer's
-                                                         registered data (abi/task_reduction.c) */
-    alignas(ILAN_CACHE_LINE) struct ws_loop loop;     /* loop / sections state (sched/iter.h) */
+                                                         registered data (construct/task_reduction.c) */
+    alignas(ILAN_CACHE_LINE) struct ws_loop loop;     /* loop / sections state (core/ws_loop.h) */
 };
 
 #endif

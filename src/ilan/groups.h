@@ -17,7 +17,7 @@ struct team_ilan {
     struct team_groups groups;    /* the team's locality groups */
     int key[7];                   /* nthreads, bind.kind, bind.key[5] it was built for */
     int *cores;                   /* [nthreads] the model core of each thread it was built for
-                                     (-1: not known; see slot_core in taskloop_ilan.c) */
+                                     (-1: not known; see team_slot_cores in ilan/groups.c) */
     struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */
     _Atomic uint64_t open_at_ns;  /* when the latest exploratory run with a cut-off opens
                                      to every thread (ns); 0: none pending */

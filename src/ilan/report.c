@@ -49,7 +49,7 @@ static void json_ints(FILE *f, const int *v, int n)
 
 /* The groups a team of one thread per place would have; with no places
  * (threads unbound), those of one unbound thread per core: the NUMA nodes
- * on a machine of several, else a group per thread (taskloop_ilan.c). */
+ * on a machine of several, else a group per thread (ilan/groups.c). */
 static bool machine_groups(struct team_groups *g)
 {
     bool bound = places.os.n > 0;

@@ -7,7 +7,7 @@
 /*
  * Every loop is handled in its *logical* iteration space [0, n): logical
  * iteration k is the value start + k * incr. Chunks are logical ranges
- * [lb, le); the ABI layer (abi/loop.c, abi/loop_ull.c) turns them back into
+ * [lb, le); the loop construct (construct/loop.c, abi/loop.c, abi/loop_ull.c) turns them back into
  * the (istart, iend) pair gcc's code expects, using the original `end` for
  * the last chunk so that no value ever overflows. Because n fits in 64 bits
  * for both long and unsigned long long loops, one engine serves both, and

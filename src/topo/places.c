@@ -1,4 +1,4 @@
-/* places.c — turning OMP_PLACES (parsed by core/parse.c) into places of the machine model. */
+/* places.c — turning OMP_PLACES (parsed by config/parse.c) into places of the machine model. */
 #include "topo/places.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* test_parse.c — unit tests of the environment-variable parsers (core/parse.c). */
+/* test_parse.c — unit tests of the environment-variable parsers (config/parse.c). */
 #include <stdio.h>
 #include <string.h>
 #include "config/icv.h"

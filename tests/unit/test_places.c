@@ -1,5 +1,5 @@
 /* test_places.c — OMP_PLACES and OMP_PROC_BIND as the OpenMP 5.1 spec defines them:
- * the parsers (core/parse.c) on valid and invalid values, the expansion of
+ * the parsers (config/parse.c) on valid and invalid values, the expansion of
  * explicit place lists into CPU sets, and abstract names on made-up machines
  * (topo/places.c). Expected lists are written out by hand from the spec's
  * rules, never taken from the code under test. */
