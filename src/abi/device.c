@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "abi/export.h"
-#include "abi/omp_types.h"
+#include "base/omp_types.h"
+#include "construct/target.h"
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "core/task.h"
@@ -23,83 +24,6 @@
  * memory for device 0 and fail for any other number.
  */
 
-/* The initial (host) device's number: omp_get_num_devices() in gcc 12. */
-#define DEVICE_HOST 0
-
-/* gcc's device argument encodings (gomp-constants.h). */
-#define DEVICE_ICV (-1)           /* GOMP_DEVICE_ICV: use default-device-var */
-#define DEVICE_HOST_FALLBACK (-2) /* GOMP_DEVICE_HOST_FALLBACK: if(false) */
-
-/* GOMP_target_ext flags, map kinds and argument encoding (gomp-constants.h). */
-#define TARGET_FLAG_NOWAIT (1u << 0)
-#define MAP_KIND_MASK 0xffu
-#define MAP_FIRSTPRIVATE 12u /* GOMP_MAP_FIRSTPRIVATE: copy the bytes in */
-#define MAP_ATTACH 80u       /* GOMP_MAP_ATTACH: pointer to patch after a firstprivate */
-#define TARGET_ARG_DEVICE_MASK ((1 << 7) - 1)
-#define TARGET_ARG_DEVICE_ALL 0
-#define TARGET_ARG_SUBSEQUENT_PARAM (1 << 7)
-#define TARGET_ARG_ID_MASK (((1 << 8) - 1) << 8)
-#define TARGET_ARG_THREAD_LIMIT (2 << 8)
-#define TARGET_ARG_VALUE_SHIFT 16
-
-/* Resolves a device argument of a GOMP_target* entry point, enforcing
- * OMP_TARGET_OFFLOAD=mandatory the way libgomp 12 does (the host fallback
- * and the initial device are always accepted). */
-static void device_check_target(int device)
-{
-    if (device == DEVICE_ICV)
-        device = thread_self()->icv.default_device;
-    if (icv_global.target_offload == 2 && device != DEVICE_HOST_FALLBACK && device != DEVICE_HOST)
-        ilan_fatal("OMP_TARGET_OFFLOAD is set to MANDATORY, but device not found");
-}
-
-/* Waits for the dependences of a target construct: it runs undeferred on
- * the host, so once its predecessors are done it can run, and every task
- * created after it already comes after it. */
-static void device_wait_depend(void **depend)
-{
-    if (depend != NULL)
-        task_wait_depend(depend);
-}
-
-/* Calls a target region's outlined function with its host addresses. */
-struct device_region {
-    void (*fn)(void *); /* outlined target region */
-    void **hostaddrs;   /* its argument */
-};
-
-static void device_call(void *arg)
-{
-    struct device_region *r = arg;
-    r->fn(r->hostaddrs);
-}
-
-/* Runs a target region on the host, like libgomp's gomp_target_fallback:
- * the region is a new initial task, at level 0 and outside every team, with
- * the thread_limit the construct asked for. */
-static void device_run_host(void (*fn)(void *), void **hostaddrs, void **args)
-{
-    unsigned thread_limit = 0;
-    if (args) {
-        while (*args) {
-            intptr_t id = (intptr_t)*args++, val;
-            if (id & TARGET_ARG_SUBSEQUENT_PARAM)
-                val = (intptr_t)*args++;
-            else
-                val = id >> TARGET_ARG_VALUE_SHIFT;
-            if ((id & TARGET_ARG_DEVICE_MASK) != TARGET_ARG_DEVICE_ALL)
-                continue;
-            if ((id & TARGET_ARG_ID_MASK) != TARGET_ARG_THREAD_LIMIT)
-                continue;
-            if (val > 0)
-                thread_limit = val > INT_MAX ? INT_MAX : (unsigned)val;
-            break;
-        }
-    }
-    struct device_region region = {fn, hostaddrs};
-    team_run_as_initial_task(device_call, &region, thread_limit);
-}
-
 /* ---- target regions --------------------------------------------------- */
 
 /* OpenMP 4.0 target (gcc 4.9 - 5 binaries). */
@@ -107,54 +31,19 @@ ILAN_EXPORT void GOMP_target(int device, void (*fn)(void *), const void *unused,
                              void **hostaddrs, size_t *sizes, unsigned char *kinds)
 {
     (void)unused, (void)mapnum, (void)sizes, (void)kinds;
-    device_check_target(device);
-    device_run_host(fn, hostaddrs, NULL);
+    target_check_device(device);
+    target_run(fn, hostaddrs, NULL);
 }
 
-/* OpenMP 4.5+ target. Firstprivate data is copied into a private block
- * first, as libgomp's fallback does, so that the region sees its own copy.
- * `nowait` is honoured by running the region at once, which a task may
- * always do (an undeferred target task). */
+/* OpenMP 4.5+ target. `nowait` is honoured by running the region at once,
+ * which a task may always do (an undeferred target task). */
 ILAN_EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
                                  size_t *sizes, unsigned short *kinds, unsigned int flags,
                                  void **depend, void **args)
 {
     (void)flags;
-    device_check_target(device);
-    device_wait_depend(depend);
-
-    size_t align = 1, total = 0;
-    for (size_t i = 0; i < mapnum; i++)
-        if ((kinds[i] & MAP_KIND_MASK) == MAP_FIRSTPRIVATE) {
-            size_t a = (size_t)1 << (kinds[i] >> 8);
-            if (align < a)
-                align = a;
-            total = ((total + a - 1) & ~(a - 1)) + sizes[i];
-        }
-    void *block = NULL;
-    if (total) {
-        block = malloc(total + align - 1);
-        if (block == NULL)
-            ilan_fatal("out of memory copying %zu bytes of firstprivate data", total);
-        char *dst = (char *)(((uintptr_t)block + align - 1) & ~(uintptr_t)(align - 1));
-        size_t off = 0;
-        for (size_t i = 0; i < mapnum; i++)
-            if ((kinds[i] & MAP_KIND_MASK) == MAP_FIRSTPRIVATE && hostaddrs[i] != NULL) {
-                size_t a = (size_t)1 << (kinds[i] >> 8);
-                off = (off + a - 1) & ~(a - 1);
-                memcpy(dst + off, hostaddrs[i], sizes[i]);
-                hostaddrs[i] = dst + off;
-                off += sizes[i];
-                /* An attach entry right after points at a pointer that must
-                 * now refer to the copy (plus its bias in sizes[]). */
-                if (i + 1 < mapnum && (kinds[i + 1] & MAP_KIND_MASK) == MAP_ATTACH) {
-                    *(*(uintptr_t **)hostaddrs[i + 1] + sizes[i + 1]) = (uintptr_t)hostaddrs[i];
-                    i++;
-                }
-            }
-    }
-    device_run_host(fn, hostaddrs, args);
-    free(block);
+    target_check_device(device);
+    target_run_ext(fn, mapnum, hostaddrs, sizes, kinds, depend, args);
 }
 
 /* ---- data mapping constructs: the data is already on the host ---------- */
@@ -163,14 +52,14 @@ ILAN_EXPORT void GOMP_target_data(int device, const void *unused, size_t mapnum,
                                   size_t *sizes, unsigned char *kinds)
 {
     (void)unused, (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    device_check_target(device);
+    target_check_device(device);
 }
 
 ILAN_EXPORT void GOMP_target_data_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                       unsigned short *kinds)
 {
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    device_check_target(device);
+    target_check_device(device);
 }
 
 ILAN_EXPORT void GOMP_target_end_data(void)
@@ -181,15 +70,15 @@ ILAN_EXPORT void GOMP_target_update(int device, const void *unused, size_t mapnu
                                     void **hostaddrs, size_t *sizes, unsigned char *kinds)
 {
     (void)unused, (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    device_check_target(device);
+    target_check_device(device);
 }
 
 ILAN_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                         unsigned short *kinds, unsigned int flags, void **depend)
 {
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds, (void)flags;
-    device_check_target(device);
-    device_wait_depend(depend);
+    target_check_device(device);
+    target_wait_depend(depend);
 }
 
 ILAN_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **hostaddrs,
@@ -197,8 +86,8 @@ ILAN_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **h
                                              unsigned int flags, void **depend)
 {
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds, (void)flags;
-    device_check_target(device);
-    device_wait_depend(depend);
+    target_check_device(device);
+    target_wait_depend(depend);
 }
 
 /* ---- offload images: there is no device to load them on --------------- */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "abi/export.h"
-#include "abi/omp_types.h"
+#include "base/omp_types.h"
 #include "core/mutex.h"
 #include "core/task.h"
 #include "core/thread.h"

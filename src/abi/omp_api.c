@@ -2,7 +2,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include "abi/export.h"
-#include "abi/omp_types.h"
+#include "base/omp_types.h"
 #include "config/icv.h"
 #include "core/team.h"
 #include "core/thread.h"

@@ -2,7 +2,7 @@
 #include <stdint.h>
 
 #include "abi/export.h"
-#include "abi/omp_types.h"
+#include "base/omp_types.h"
 #include "core/team.h"
 
 /* The host is the only device, number 0 (omp_get_initial_device() in gcc 12). */

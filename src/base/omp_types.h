@@ -1,6 +1,6 @@
 /* omp_types.h — the public OpenMP types of gcc 12's omp.h, ABI-identical, for the entry points. */
-#ifndef ILAN_ABI_OMP_TYPES_H
-#define ILAN_ABI_OMP_TYPES_H
+#ifndef ILAN_BASE_OMP_TYPES_H
+#define ILAN_BASE_OMP_TYPES_H
 
 /*
  * The runtime cannot include gcc's <omp.h> without -fopenmp, so the types
