@@ -12,24 +12,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
 
-from ilan.kernels import KERNELS, parse_output  # noqa: E402
+from ilan.kernels import KERNELS, Kernel, parse_output  # noqa: E402
 
 
-def run(cmd: list[str], lib: str, mode: str, threads: int) -> float:
-    """One run's time in seconds on the ilan library in `lib`."""
+def run(kernel: Kernel, cmd: list[str], lib: str, mode: str, threads: int) -> float:
+    """One run's time in seconds of kernel's command on the ilan library in `lib`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OMP_", "ILAN_", "GOMP_"))}
     env.update(LD_LIBRARY_PATH=lib, OMP_NUM_THREADS=str(threads), ILAN_TASKLOOP=mode)
     p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise SystemExit("%s failed on %s: %s" % (" ".join(cmd), lib, p.stderr.strip()))
-    reported, _, rows = parse_output(KERNELS_BY_NAME[cmd_kernel[tuple(cmd)]], p.stdout)
+    reported, _, rows = parse_output(kernel, p.stdout)
     if not reported.startswith("ilan") or not rows[0]["verified"]:
         raise SystemExit("%s: not verified on ilan (%s)" % (" ".join(cmd), reported))
     return float(rows[0]["value"])
 
 
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
-cmd_kernel: dict[tuple[str, ...], str] = {}
 
 
 def main() -> int:
@@ -50,21 +49,22 @@ def main() -> int:
     for name in names:
         k = KERNELS_BY_NAME[name]
         cmd = k.build() + k.argv(k.main_variant, args.size)
-        cmd_kernel[tuple(cmd)] = name
         for mode in modes:
-            jobs.append((name, mode, cmd))
+            jobs.append((k, mode, cmd))
     times: dict[tuple[str, str, str], list[float]] = {}
     for r in range(args.rounds):
         print("round %d/%d" % (r + 1, args.rounds), file=sys.stderr)
-        for name, mode, cmd in jobs:
+        for k, mode, cmd in jobs:
             for which, lib in (("before", args.before), ("after", args.after)):
-                times.setdefault((name, mode, which), []).append(run(cmd, lib, mode, args.threads))
+                t = run(k, cmd, lib, mode, args.threads)
+                times.setdefault((k.name, mode, which), []).append(t)
     print("| kernel | mode | before (ms) | after (ms) | after/before | spread of the ratio |")
     print("|---|---|---:|---:|---:|---:|")
-    for name, mode, _ in jobs:
+    for k, mode, _ in jobs:
+        name = k.name
         b = times[(name, mode, "before")]
         a = times[(name, mode, "after")]
-        ratios = sorted(x / y for x, y in zip(a, b))  # paired by round
+        ratios = sorted(x / y for x, y in zip(a, b, strict=True))  # paired by round
         lo, hi = ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]
         print("| %s | %s | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %.3f | %.3f-%.3f |" % (
             name, mode, 1e3 * statistics.median(b), 1e3 * min(b), 1e3 * max(b),
