@@ -268,7 +268,14 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
     if (!runs)
         ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
     for (unsigned j = 0; j < k; j++) {
-        iter_ull strict_end = first[j] + numa_dist_strict(first[j + 1] - first[j], cfg.full);
+        /* A group without a place (an unbound thread, a group of its own)
+         * has no memory to keep its tasks near: none of them is strict, so
+         * that any participating thread may run them. Otherwise two
+         * unbound threads that the OS put on one CPU would each wait for
+         * the other to run its strict share. */
+        bool placed = groups->model_id[ids[j]] >= 0;
+        iter_ull strict_end =
+            first[j] + (placed ? numa_dist_strict(first[j + 1] - first[j], cfg.full) : 0);
         run_make(&runs[2 * j], exec, first[j], strict_end, make, arg);
         run_make(&runs[2 * j + 1], exec, strict_end, first[j + 1], make, arg);
     }
