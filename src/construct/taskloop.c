@@ -6,7 +6,7 @@
 
 #include "base/fatal.h"
 #include "core/task.h"
-#include "ilan/exec.h"
+#include "core/task_mode.h"
 #include "construct/task_reduction.h"
 #include "core/team.h"
 #include "core/thread.h"
@@ -48,7 +48,7 @@ static struct task *taskloop_make(const struct taskloop *tl, iter_ull i)
     return t;
 }
 
-/* taskloop_make for the ILAN scheduler's callback. */
+/* taskloop_make for the mode's callback. */
 static struct task *taskloop_make_cb(void *tl, iter_ull i)
 {
     return taskloop_make(tl, i);
@@ -101,10 +101,10 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
     }
     bool grainsize = flags & TASK_FLAG_GRAINSIZE, strict = flags & TASK_FLAG_STRICT;
     bool deferred = (flags & TASK_FLAG_IF) && ts->team != NULL && !task_in_final();
-    /* The ILAN scheduler (modes ilan and numa: the team has ILAN state)
-     * cuts the loop itself, for the configuration it picks. */
-    bool ilan = deferred && ts->team->ilan != NULL;
-    if (!ilan)
+    /* A taskloop mode (ILAN's: modes ilan and numa) cuts the loop itself,
+     * for the configuration it picks; without one (ws), cut it here. */
+    const struct task_mode_ops *mode = deferred ? task_mode : NULL;
+    if (!mode)
         tl->split = taskloop_split_compute(n, grainsize, strict, num_tasks,
                                            ts->team ? ts->team->nthreads : 1);
     struct taskgroup g;
@@ -116,14 +116,15 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
     struct taskloop_exec *exec = NULL;
     if (!deferred)
         taskloop_run_undeferred(tl);
-    else if (ilan)
-        exec = ilan_exec_run(ts, tl->fn, n, grainsize, strict, num_tasks, group, &tl->split,
-                                 taskloop_make_cb, tl);
+    else if (mode)
+        exec = mode->taskloop(ts, tl->fn, n, grainsize, strict, num_tasks, group, &tl->split,
+                              taskloop_make_cb, tl);
     else
         taskloop_queue(tl, ts);
     if (group) {
         task_taskgroup_end();
-        ilan_exec_end(exec);
+        if (mode)
+            mode->taskloop_end(exec);
     }
 }
 

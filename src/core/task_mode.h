@@ -5,16 +5,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "core/task_queue.h"
+#include "sched/iter.h"
 
 struct ilan_thread;
 struct task;
+struct taskloop_exec;
+struct taskloop_split;
 struct team;
 
 /*
  * A mode's operations, called by the tasking engine at fixed points. The
  * ladder of task_find (task_sched.c) asks take_own after a thread's own
  * deque and inbox, take_other after stealing, and take_any for a waiting
- * tied task (and to get out of a stall). All may be called by any thread
+ * tied task (and to get out of a stall); the taskloop construct hands it
+ * every deferred taskloop. All may be called by any thread
  * of the team at once; `look` says how hard to look (task_queue.h).
  */
 struct task_mode_ops {
@@ -32,6 +36,15 @@ struct task_mode_ops {
     bool (*queued)(const struct team *team);         /* it has tasks queued */
     uint64_t (*sleep_ns)(const struct team *team);   /* while they are: how long a thread that
                                                         found none to take sleeps at most */
+    /* A deferred taskloop of n iterations on ts's team: the mode cuts it
+     * (into *split) for the configuration it picks and queues the tasks
+     * make(arg, i) makes; returns the execution record to pass to
+     * taskloop_end after the taskloop's taskgroup when creator_waits. */
+    struct taskloop_exec *(*taskloop)(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+                                      bool grainsize, bool strict, unsigned long num_tasks,
+                                      bool creator_waits, struct taskloop_split *split,
+                                      struct task *(*make)(void *arg, iter_ull i), void *arg);
+    void (*taskloop_end)(struct taskloop_exec *exec); /* records it (NULL: nothing) */
 };
 
 /* The mode in force: set once at start-up (construct/runtime.c) from

@@ -118,4 +118,6 @@ const struct task_mode_ops ilan_mode = {
     .take_any = ilan_take_any,
     .queued = ilan_queued,
     .sleep_ns = ilan_sleep_ns,
+    .taskloop = ilan_exec_run,
+    .taskloop_end = ilan_exec_end,
 };
