@@ -9,11 +9,6 @@
 #include "abi/export.h"
 #include "base/omp_types.h"
 #include "construct/target.h"
-#include "base/fatal.h"
-#include "config/icv.h"
-#include "core/task.h"
-#include "core/team.h"
-#include "core/thread.h"
 
 /*
  * ilan has no offload devices: omp_get_num_devices() is 0 and the host is
