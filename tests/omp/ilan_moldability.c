@@ -1,7 +1,10 @@
 // ilan_moldability.c - moldability in action: a taskloop whose iterations
-// contend on one shared cache line runs faster on one core than on two, so
-// in the ilan mode the runtime must settle on a single group (one worker on
-// this 2-core machine); in every mode the result is exact. The program runs
+// contend on one shared cache line is run 40 times; in the ilan mode the
+// runtime must explore all groups and then a single group (one worker on
+// this 2-core machine) and settle on one of them, in the numa mode explore
+// nothing, and in every mode the result is exact. Which configuration wins
+// rests on measured times, so it is not asserted here: the policy's choice
+// from given times is tested in tests/unit/test_mold.c. The program runs
 // itself with ILAN_REPORT set and reads the report its child wrote.
 // ilan-test: threads=2 modes=ilan,numa,ws
 #include "check.h"
@@ -72,12 +75,16 @@ static const char *run_child(const char *self)
     return json;
 }
 
-/* Whether the ilan mode settled contend()'s loop on a single worker. */
-static int settled_on_one(const char *e)
+/* Whether the report entry e lists a configuration of `workers` workers
+ * measured in the first exploration. */
+static int measured(const char *e, int workers)
 {
-    const char *chosen = strstr(e, "\"chosen\": {");
-    const char *one = chosen ? strstr(chosen, "\"workers\": 1,") : NULL;
-    return strstr(e, "\"state\": \"settled\"") != NULL && one && one < strstr(chosen, "}");
+    char want[64];
+    snprintf(want, sizeof want, "\"workers\": %d, \"steal\": \"strict\", \"exploration\": 1,",
+             workers);
+    const char *chosen = strstr(e, "\"chosen\":");
+    const char *hit = strstr(e, want);
+    return hit && chosen && hit < chosen;
 }
 
 int main(int argc, char **argv)
@@ -87,26 +94,25 @@ int main(int argc, char **argv)
     const char *mode = getenv("ILAN_TASKLOOP");
     char want[64];
     snprintf(want, sizeof want, "\"executions\": %d,", REPS);
-    /* The choice rests on measured times: a machine hiccup during the one
-     * exploratory run can mislead it, so the ilan mode gets 3 tries (each
-     * run's results are checked all the same). */
-    for (int attempt = 1;; attempt++) {
-        const char *json = run_child(argv[0]);
-        if (mode && strcmp(mode, "ws") == 0) {
-            CHECK(strstr(json, "\"mode\": \"ws\"") && strstr(json, "\"taskloops\": [\n  ]"),
-                  "ws mode records no taskloop:\n%s", json);
-            return 0;
-        }
-        const char *e = find_entry(json);
-        CHECK(strstr(e, want) != NULL, "expected %s in:\n%s", want, e);
-        if (mode && strcmp(mode, "numa") == 0) {
-            CHECK(strstr(e, "\"state\": \"fixed\"") && strstr(e, "\"chosen\": null"),
-                  "numa mode explores nothing:\n%s", e);
-            return 0;
-        }
-        /* ilan: every group first, then one; one worker wins and stays. */
-        if (settled_on_one(e))
-            return 0;
-        CHECK(attempt < 3, "ilan did not settle on one worker in 3 runs; the last:\n%s", e);
+    const char *json = run_child(argv[0]);
+    if (mode && strcmp(mode, "ws") == 0) {
+        CHECK(strstr(json, "\"mode\": \"ws\"") && strstr(json, "\"taskloops\": [\n  ]"),
+              "ws mode records no taskloop:\n%s", json);
+        return 0;
     }
+    const char *e = find_entry(json);
+    CHECK(strstr(e, want) != NULL, "expected %s in:\n%s", want, e);
+    if (mode && strcmp(mode, "numa") == 0) {
+        CHECK(strstr(e, "\"state\": \"fixed\"") && strstr(e, "\"chosen\": null"),
+              "numa mode explores nothing:\n%s", e);
+        return 0;
+    }
+    /* ilan: every group first, then one, then a choice. A choice that
+     * drifted later (a slow machine phase) starts a second exploration,
+     * which also proves the first one settled. */
+    CHECK(measured(e, 2) && measured(e, 1), "ilan did not explore two workers and one:\n%s", e);
+    int settled = strstr(e, "\"state\": \"settled\"") && !strstr(e, "\"chosen\": null");
+    CHECK(settled || !strstr(e, "\"explorations\": 1,"), "ilan did not settle in %d runs:\n%s",
+          REPS, e);
+    return 0;
 }
