@@ -4,8 +4,10 @@
 set -euo pipefail
 # cmake gcc make: the build; libhwloc-dev: the machine model (src/topo/topo.c);
 # libomp-dev: LLVM libomp, a runtime ilan bench compares with; python3-venv:
-# the .venv of make venv; pkg-config: the install test builds with ilan.pc.
-pkgs=(cmake gcc make libhwloc-dev libomp-dev python3-venv pkg-config)
+# the .venv of make venv; pkg-config: the install test builds with ilan.pc;
+# g++ libtbb-dev: oneTBB, the task_group reference line of the fib benchmark
+# (bench/reference/fib_tbb.cpp).
+pkgs=(cmake gcc make libhwloc-dev libomp-dev python3-venv pkg-config g++ libtbb-dev)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -23,15 +23,19 @@ def pyplot() -> Any:
 
 def speedups(summary: list[Row], baseline: str = "libomp"
              ) -> tuple[dict[str, dict[str, float]], dict[str, str]]:
-    """{kernel: {label: speedup}} for the kernels (not the overhead rows):
+    """{group: {label: speedup}} for the kernels (not the overhead rows):
     the baseline runtime's main-variant median divided by each runtime's,
     plus the `omp for static` reference; falls back to libgomp as baseline
-    when the baseline has no time for a kernel.  Also returns the baseline
-    used per kernel."""
+    when the baseline has no time for a kernel.  A group is a kernel, or
+    "kernel, N thr" when the runs had several thread counts (speedups are
+    within one count).  Also returns the baseline used per group."""
     out: dict[str, dict[str, float]] = {}
     used: dict[str, str] = {}
-    for kernel in dict.fromkeys(r["kernel"] for r in summary):
-        rows = [r for r in summary if r["kernel"] == kernel and r["unit"] == "s"]
+    several = len({r.get("threads") for r in summary}) > 1
+    for kernel, threads in dict.fromkeys((r["kernel"], r.get("threads")) for r in summary):
+        rows = [r for r in summary if r["kernel"] == kernel and r.get("threads") == threads
+                and r["unit"] == "s"]
+        group = "%s, %s thr" % (kernel, threads) if several else kernel
         main = [r for r in rows if r["variant"] in ("taskloop", "task")]
         if not main:
             continue
@@ -39,12 +43,12 @@ def speedups(summary: list[Row], baseline: str = "libomp"
         name = baseline if baseline in base else "libgomp" if "libgomp" in base else None
         if name is None:
             continue
-        used[kernel] = name
+        used[group] = name
         bars = {r["runtime"]: base[name] / r["median"] if r["median"] else 0.0 for r in main}
         for r in rows:
             if r["variant"] == "static" and r["median"] and r["runtime"] == "libgomp":
                 bars["omp for static (libgomp)"] = base[name] / r["median"]
-        out[kernel] = bars
+        out[group] = bars
     return out, used
 
 

@@ -13,7 +13,7 @@ from typing import NoReturn
 from . import IlanError, __version__, envvars, kernels, report, results, runner, table, topo
 from .loadcheck import LoadTrace, verdict
 from .paths import rel, results_dir
-from .runtimes import MODES, all_runtimes, ilan_library, ilan_mode, select
+from .runtimes import MODES, Runtime, all_runtimes, ilan_library, ilan_mode, select
 
 # Variables that already say how threads are bound: `ilan run` then adds nothing.
 BINDING_VARIABLES = ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
@@ -56,6 +56,22 @@ def positive_int(text: str) -> int:
 
 def comma_list(text: str | None) -> list[str]:
     return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def thread_list(text: str) -> list[int]:
+    """An argparse type: a comma list of thread counts, each at least 1
+    (`4` or `1,2,4,16`); repeated counts count once."""
+    names = comma_list(text)
+    if not names:
+        raise argparse.ArgumentTypeError("give a thread count or a comma list of them, e.g. 1,2")
+    return list(dict.fromkeys(positive_int(n) for n in names))
+
+
+def show_threads(counts: list[int]) -> str:
+    """'2 threads', '1 thread' or 'threads 1,2' for a title."""
+    if len(counts) == 1:
+        return "%d thread%s" % (counts[0], "" if counts[0] == 1 else "s")
+    return "threads " + ",".join(map(str, counts))
 
 
 def known_variants() -> list[str]:
@@ -139,7 +155,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     chosen = kernels.find(comma_list(args.kernels))
     if args.list:
         for k in kernels.KERNELS:
-            print("%-18s %-26s %s" % (k.name, ",".join(k.variants), k.what))
+            note = "; reference line: %s" % k.reference.runtime if k.reference else ""
+            print("%-18s %-26s %s%s" % (k.name, ",".join(k.variants), k.what, note))
         return 0
     if args.table_from:
         return show_table(args.table_from, [k.name for k in chosen] if args.kernels else None,
@@ -151,13 +168,29 @@ def cmd_bench(args: argparse.Namespace) -> int:
         runner.log("%s: %s" % (name, note))
     if not present:
         raise IlanError("no runtime left to run: install one of those skipped above")
+    references: dict[str, Runtime] = {}
+    for k in chosen:
+        ref = k.reference
+        if ref is None or ref.runtime in references or ref.runtime in skipped:
+            continue
+        why = ref.missing()
+        if why:
+            skipped[ref.runtime] = "reference line skipped: " + why
+            runner.log("%s: %s" % (ref.runtime, skipped[ref.runtime]))
+        else:
+            references[ref.runtime] = ref.as_runtime()
     variants = args.variants or list(runner.MAIN_VARIANTS)
-    runs = runner.bench(chosen, present, size, repeat, args.threads, args.timeout, variants)
+    chosen_threads = args.threads is not None
+    threads = args.threads or [len(os.sched_getaffinity(0))]
+    runs = runner.bench(chosen, present, size, repeat, threads, args.timeout, variants,
+                        chosen_threads, references)
     summary = table.summarise(runs)
+    counts = sorted({r["threads"] for r in runs}) or threads
     command = "ilan bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
-    options = {"size": size, "repeat": repeat, "threads": args.threads,
+    options = {"size": size, "repeat": repeat, "threads": counts,
                "kernels": [k.name for k in chosen], "variants": variants,
-               "runtimes": [r.name for r in present], "timeout": args.timeout}
+               "runtimes": [r.name for r in present], "references": list(references),
+               "timeout": args.timeout}
     doc = results.make(command, options, present, skipped, runs, summary)
     stem = Path(args.out) if args.out else results.default_stem(
         results_dir(), doc["machine"]["host"])
@@ -170,15 +203,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from . import chart  # matplotlib: loaded only to draw
         try:
             png = chart.draw(summary, stem.with_suffix(".png"),
-                             "%s, %d threads, %s size, median of %d; %s" % (
-                                 doc["machine"]["cpu_model"], args.threads, size, repeat,
+                             "%s, %s, %s size, median of %d; %s" % (
+                                 doc["machine"]["cpu_model"], show_threads(counts), size, repeat,
                                  doc["date"][:10]))
         except IlanError as e:
             no_chart = str(e)
     doc["chart"] = rel(png) if png else None
     results.save(doc, json_path)
-    print("%s, %d threads, %s sizes, median of %d interleaved runs; command: %s"
-          % (doc["machine"]["cpu_model"], args.threads, size, repeat, command))
+    print("%s, %s, %s sizes, median of %d interleaved runs; command: %s"
+          % (doc["machine"]["cpu_model"], show_threads(counts), size, repeat, command))
     print(table.render(summary, skipped, args.markdown))
     print(table.LEGEND)
     print("results: %s" % rel(json_path))
@@ -256,8 +289,10 @@ def parser() -> argparse.ArgumentParser:
                    "taskloop,task; the static version always runs on libgomp as the reference)"
                    % ",".join(known_variants()))
     p.add_argument("--repeat", type=positive_int, help="rounds (default 5; 1 with --size tiny)")
-    p.add_argument("--threads", type=positive_int, default=len(os.sched_getaffinity(0)),
-                   help="OMP_NUM_THREADS (default: CPUs in the affinity mask)")
+    p.add_argument("--threads", type=thread_list, metavar="N[,N...]",
+                   help="OMP_NUM_THREADS, or a comma list (e.g. 1,2,4,16): every kernel runs at "
+                   "each count, one row group per count (default: CPUs in the affinity mask, "
+                   "and fib also at 1)")
     p.add_argument("--timeout", type=positive_int, default=120, help="seconds before a run counts as hung")
     p.add_argument("--out", help="path of the results without suffix (default "
                    "bench/results/bench-<date>-<host>, ./ilan-results/... when installed)")

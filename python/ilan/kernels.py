@@ -3,16 +3,60 @@
 import json
 import shlex
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import IlanError
 from .build import compile_c
-from .paths import REPO
+from .paths import REPO, rel
+from .runtimes import Runtime
 
 BENCH = REPO / "bench"
 COMMON = [BENCH / "common.h"]
 KERNEL_DEPS = COMMON + [BENCH / "kernels" / "kernel.h"]
 SIZES = ("tiny", "quick", "full")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A program outside OpenMP that computes what a kernel computes, shown
+    as a reference line of that kernel (as libgomp's `omp for
+    schedule(static)` is for the loop kernels).  It takes the kernel's
+    arguments, reads OMP_NUM_THREADS and prints the kernel's RESULT line
+    with runtime=<runtime>."""
+    runtime: str                    # its name in the table and in its RESULT line
+    source: str                     # file under bench/reference/
+    compiler: tuple[str, ...]       # compiler and flags
+    libs: tuple[str, ...]           # link flags
+    headers: tuple[str, ...]        # a header it includes: present when the library is installed
+    package: str                    # the Debian package that provides them
+
+    @property
+    def path(self) -> Path:
+        return BENCH / "reference" / self.source
+
+    def missing(self) -> str | None:
+        """None when it can be built, else why not and what to do."""
+        if not self.path.exists():
+            return "%s is missing (an install without the reference sources)" % rel(self.path)
+        if not any(Path(h).exists() for h in self.headers):
+            return "%s not found (apt-get install %s, or make deps)" % (self.headers[0], self.package)
+        return None
+
+    def build(self) -> list[str]:
+        """Compile if needed; return the command to run (without arguments)."""
+        return [str(compile_c(self.path, compiler=self.compiler[0], flags=self.compiler[1:],
+                              libs=self.libs))]
+
+    def as_runtime(self) -> Runtime:
+        """The runtime its rows are filed under: OMP_NUM_THREADS set, no
+        OpenMP library preloaded, its own name as the identity to report."""
+        return Runtime(self.runtime, self.runtime)
+
+
+TBB_FIB = Reference("tbb", "fib_tbb.cpp", ("g++", "-O2", "-std=c++17", "-Wall"), ("-ltbb",),
+                    ("/usr/include/oneapi/tbb/task_group.h", "/usr/include/tbb/task_group.h"),
+                    "libtbb-dev")
 
 
 @dataclass(frozen=True)
@@ -27,6 +71,8 @@ class Kernel:
     kind: str = "kernel"
     source: str = ""                # default: bench/kernels/<name>.c
     command: tuple[str, ...] = ()   # a ready command instead of a source (tests)
+    reference: Reference | None = None   # another library's version, run as a reference line
+    also_threads: tuple[int, ...] = ()   # thread counts it also runs at unless --threads is given
 
     def build(self) -> list[str]:
         """Compile if needed; return the command to run (without arguments)."""
@@ -75,15 +121,24 @@ KERNELS = [
     Kernel("cached", "a light update of a 512 KiB array, thousands of taskloops",
            args=_sized("--n 8192 --reps 20", "--n 65536 --reps 2000")),
     Kernel("fib", "fib(n) with a task per call", variants=("task",),
-           args=_sized("--n 15 --reps 1", "--n 25 --reps 3")),
+           args=_sized("--n 15 --reps 1", "--n 27 --reps 1", "--n 30 --reps 1"),
+           reference=TBB_FIB, also_threads=(1,)),
     Kernel("nqueens", "n-queens, a task per placement", variants=("task",),
            args=_sized("--n 7 --reps 1", "--n 11 --reps 3")),
+    # --n also seeds the tree; these n give trees of 100,177, 1,003,849 and
+    # 20,566,561 nodes (the checksum): see bench/kernels/uts.c
+    Kernel("uts", "unbalanced tree, a task per node, a taskwait per node (BOTS UTS)",
+           variants=("task",),
+           args=_sized("--n 100096 --reps 1", "--n 1000183 --reps 1", "--n 20000020 --reps 1")),
     Kernel("syncbench", "construct overheads, EPCC syncbench/schedbench style",
            variants=("overhead",), kind="overhead",
            args=_sized("--quick --reps 2 --only barrier,static", "--quick")),
     Kernel("taskloop_overhead", "taskloop overhead, EPCC schedbench style",
            variants=("overhead",), kind="overhead",
            args=_sized("--reps 2 --delay-us 0.2", "--quick")),
+    Kernel("taskbench", "cost per task of the EPCC taskbench patterns, and fine taskloops",
+           variants=("overhead",), kind="overhead",
+           args=_sized("--quick --reps 2", "--quick")),
 ]
 
 

@@ -4,6 +4,7 @@ import shlex
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .kernels import Kernel, parse_output
@@ -11,7 +12,7 @@ from .machine import NOISY, cpu_sample, noise
 from .paths import rel
 from .runtimes import Runtime
 
-Job = tuple[Kernel, str | None, Runtime]   # kernel, variant (None: overhead program), runtime
+Job = tuple[Kernel, str | None, Runtime, int]   # kernel, variant (None: overhead program), runtime, threads
 Run = dict[str, Any]                        # a run record (see run_one)
 
 MAIN_VARIANTS = ("taskloop", "task")
@@ -21,25 +22,42 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+def thread_counts(kernel: Kernel, threads: Sequence[int], chosen: bool = True) -> list[int]:
+    """The team sizes `kernel` runs at: `threads` when they were chosen
+    (--threads); else the default ones plus the kernel's `also_threads`
+    (fib: 1, to show what a second thread brings), fewest first."""
+    if chosen or not kernel.also_threads:
+        return list(dict.fromkeys(threads))
+    return sorted(set(threads) | set(kernel.also_threads))
+
+
 def plan(kernels: list[Kernel], runtimes: list[Runtime],
-         variants: tuple[str, ...] | list[str] = MAIN_VARIANTS) -> list[Job]:
-    """The jobs of one round, as (kernel, variant, runtime): each kernel's
-    `variants` (or its main one) on every runtime, runtimes innermost so that
-    machine noise hits them alike; plus, as the reference line, the `omp for
-    schedule(static)` version on libgomp (or the first runtime) when that
-    variant is not run on every runtime anyway.  Overhead programs run all
-    their rows in one job (variant None)."""
+         variants: tuple[str, ...] | list[str] = MAIN_VARIANTS, threads: Sequence[int] = (2,),
+         chosen: bool = True, references: Mapping[str, Runtime] | None = None) -> list[Job]:
+    """The jobs of one round, as (kernel, variant, runtime, threads): for
+    each kernel and each of its thread counts (see thread_counts), first its
+    reference lines, then its `variants` (or its main one) on every runtime,
+    runtimes innermost so that machine noise hits them alike.  Reference
+    lines: the `omp for schedule(static)` version on libgomp (or the first
+    runtime) when that variant is not run on every runtime anyway, and the
+    kernel's `reference` program (fib: oneTBB) when `references` has its
+    runtime (the reference program is installed).  Overhead programs run
+    all their rows in one job (variant None)."""
+    refs = references or {}
     jobs: list[Job] = []
     for k in kernels:
-        if k.kind == "overhead":
-            jobs += [(k, None, rt) for rt in runtimes]
-            continue
-        vs = [v for v in k.variants if v in variants] or [k.main_variant]
-        if "static" in k.variants and "static" not in vs and runtimes:
-            ref = next((rt for rt in runtimes if rt.name == "libgomp"), runtimes[0])
-            jobs.append((k, "static", ref))
-        for v in vs:
-            jobs += [(k, v, rt) for rt in runtimes]
+        for t in thread_counts(k, threads, chosen):
+            if k.kind == "overhead":
+                jobs += [(k, None, rt, t) for rt in runtimes]
+                continue
+            vs = [v for v in k.variants if v in variants] or [k.main_variant]
+            if "static" in k.variants and "static" not in vs and runtimes:
+                ref = next((rt for rt in runtimes if rt.name == "libgomp"), runtimes[0])
+                jobs.append((k, "static", ref, t))
+            if k.reference and k.reference.runtime in refs:
+                jobs.append((k, k.main_variant, refs[k.reference.runtime], t))
+            for v in vs:
+                jobs += [(k, v, rt, t) for rt in runtimes]
     return jobs
 
 
@@ -96,27 +114,43 @@ def run_one(kernel: Kernel, variant: str | None, runtime: Runtime, cmd: list[str
     return rec
 
 
-def bench(kernels: list[Kernel], runtimes: list[Runtime], size: str, repeat: int, threads: int,
-          timeout: int, variants: tuple[str, ...] | list[str] = MAIN_VARIANTS) -> list[Run]:
-    """Run the matrix `repeat` rounds; return the run records.  A job that
+def is_reference(kernel: Kernel, runtime: Runtime) -> bool:
+    """True when this job runs the kernel's reference program, not the kernel."""
+    return kernel.reference is not None and runtime.name == kernel.reference.runtime
+
+
+def bench(kernels: list[Kernel], runtimes: list[Runtime], size: str, repeat: int,
+          threads: int | Sequence[int], timeout: int,
+          variants: tuple[str, ...] | list[str] = MAIN_VARIANTS, chosen: bool = True,
+          references: Mapping[str, Runtime] | None = None) -> list[Run]:
+    """Run the matrix `repeat` rounds; return the run records.  threads: one
+    team size or several (each run records its own); chosen: whether they
+    were given by the user (else kernels add their `also_threads`);
+    references: the reference runtimes that can run (see plan).  A job that
     fails is not run again in later rounds (a hang would cost its timeout
     each time); progress goes to stderr."""
+    counts = [threads] if isinstance(threads, int) else list(threads)
+    jobs = plan(kernels, runtimes, variants, counts, chosen, references)
     cmds = {k.name: k.build() for k in kernels}
-    jobs = plan(kernels, runtimes, variants)
+    ref_cmds = {k.name: k.reference.build() for k, _, rt, _ in jobs
+                if k.reference and is_reference(k, rt)}
+    several = len({t for *_, t in jobs}) > 1
     runs: list[Run] = []
-    failed: set[tuple[str, str | None, str]] = set()
+    failed: set[tuple[str, str | None, str, int]] = set()
     total, done = len(jobs) * repeat, 0
     for rnd in range(repeat):
-        for k, v, rt in jobs:
+        for k, v, rt, t in jobs:
             done += 1
-            key = (k.name, v, rt.name)
+            key = (k.name, v, rt.name, t)
             if key in failed:
                 continue
-            rec = run_one(k, v, rt, cmds[k.name], size, threads, timeout)
+            cmd = ref_cmds[k.name] if is_reference(k, rt) else cmds[k.name]
+            rec = run_one(k, v, rt, cmd, size, t, timeout)
             rec["round"] = rnd
             runs.append(rec)
-            what = "[%d/%d] round %d/%d: %s%s on %s" % (
-                done, total, rnd + 1, repeat, k.name, " " + v if v else "", rt.name)
+            what = "[%d/%d] round %d/%d: %s%s on %s%s" % (
+                done, total, rnd + 1, repeat, k.name, " " + v if v else "", rt.name,
+                ", %d thread%s" % (t, "" if t == 1 else "s") if several else "")
             if rec["status"] != "ok":
                 failed.add(key)
                 log("%s: FAILED: %s" % (what, rec["reason"]))

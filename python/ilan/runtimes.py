@@ -72,6 +72,9 @@ class Runtime:
         if self.family == "libomp":
             return ("the run reported %r: LD_PRELOAD=%s was not effective (is it LLVM libomp?)"
                     % (reported, self.library))
+        if self.family != "libgomp":   # a reference program (tbb): it names itself
+            return "the run reported %r, not %s: is it the %s reference program?" % (
+                reported, self.family, self.family)
         return ("the run reported %r (library %s): unset LD_PRELOAD and remove ilan from "
                 "LD_LIBRARY_PATH, or check /etc/ld.so.preload" % (reported, path))
 

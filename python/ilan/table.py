@@ -7,6 +7,11 @@ Row = dict[str, Any]   # a summary row (see summarise)
 
 COLUMNS = ["kernel", "variant", "runtime", "unit", "median", "spread (min-max)",
            "/libgomp", "/libomp", "/static"]
+# Runtimes outside OpenMP that run a kernel's reference program (kernels.Reference):
+# when one is in a table, a column gives every row's ratio to its line.
+REFERENCE_RUNTIMES = ("tbb",)
+
+Key = tuple[str, str | None, str, int | None]   # kernel, variant, runtime, threads
 
 
 def ratio(a: float | None, b: float | None) -> float | None:
@@ -17,20 +22,21 @@ def ratio(a: float | None, b: float | None) -> float | None:
 
 
 def summarise(runs: list[dict[str, Any]]) -> list[Row]:
-    """One summary row per (kernel, variant, runtime), in the order the runs
-    came: the values of its runs, their median, min and max, FAILED if any
-    run failed (with the first reason), and ratios of the median to the
-    same row on libgomp and on libomp, and to the kernel's `omp for
-    schedule(static)` row (libgomp's if several runtimes ran it)."""
-    rows: dict[tuple[str, str | None, str], Row] = {}
+    """One summary row per (kernel, variant, runtime, threads), in the order
+    the runs came: the values of its runs, their median, min and max, FAILED
+    if any run failed (with the first reason), and ratios of the median to
+    the same row on libgomp and on libomp, to the kernel's `omp for
+    schedule(static)` row (libgomp's if several runtimes ran it) and to its
+    reference program's row (ratio_tbb), all at the same thread count."""
+    rows: dict[Key, Row] = {}
     for run in runs:
         ms = run["measurements"] if run["status"] == "ok" else (
             run["measurements"] or [{"variant": run["variant"], "unit": None, "value": None}])
         for m in ms:
-            key = (run["kernel"], m["variant"], run["runtime"])
+            key = (run["kernel"], m["variant"], run["runtime"], run.get("threads"))
             row = rows.setdefault(key, {"kernel": key[0], "variant": key[1], "runtime": key[2],
-                                        "unit": m["unit"], "values": [], "status": "ok",
-                                        "reason": None})
+                                        "threads": key[3], "unit": m["unit"], "values": [],
+                                        "status": "ok", "reason": None})
             row["unit"] = row["unit"] or m["unit"]
             if run["status"] != "ok":
                 row["status"], row["reason"] = "FAILED", row["reason"] or run["reason"]
@@ -42,23 +48,27 @@ def summarise(runs: list[dict[str, Any]]) -> list[Row]:
         row["min"] = min(v) if v else None
         row["max"] = max(v) if v else None
 
-    def median_of(kernel: str, variant: str | None, runtime: str) -> float | None:
-        r = rows.get((kernel, variant, runtime))
+    def median_of(kernel: str, variant: str | None, runtime: str, threads: int | None) -> float | None:
+        r = rows.get((kernel, variant, runtime, threads))
         return r["median"] if r else None
 
     def first(i: int) -> dict[Any, int]:
         seen = list(dict.fromkeys(key[i] for key in rows))
         return {x: n for n, x in enumerate(seen)}
-    order = [first(0), first(1), first(2)]
+    # kernel, then thread count, then variant, then runtime, each in the order first seen
+    order = [first(0), first(3), first(1), first(2)]
     rows = {key: rows[key] for key in sorted(
-        rows, key=lambda key: tuple(o[x] for o, x in zip(order, key, strict=True)))}
-    for (k, v, _), row in rows.items():
-        row["ratio_libgomp"] = ratio(row["median"], median_of(k, v, "libgomp"))
-        row["ratio_libomp"] = ratio(row["median"], median_of(k, v, "libomp"))
-        static = median_of(k, "static", "libgomp") or next(
-            (r["median"] for (k2, v2, _), r in rows.items() if k2 == k and v2 == "static"
-             and r["median"]), None)
+        rows, key=lambda key: (order[0][key[0]], order[1][key[3]], order[2][key[1]],
+                               order[3][key[2]]))}
+    for (k, v, _, t), row in rows.items():
+        row["ratio_libgomp"] = ratio(row["median"], median_of(k, v, "libgomp", t))
+        row["ratio_libomp"] = ratio(row["median"], median_of(k, v, "libomp", t))
+        static = median_of(k, "static", "libgomp", t) or next(
+            (r["median"] for (k2, v2, _, t2), r in rows.items() if k2 == k and v2 == "static"
+             and t2 == t and r["median"]), None)
         row["ratio_static"] = ratio(row["median"], static)
+        for ref in REFERENCE_RUNTIMES:
+            row["ratio_" + ref] = ratio(row["median"], median_of(k, v, ref, t))
     return list(rows.values())
 
 
@@ -75,40 +85,56 @@ def fmt(x: float | None) -> str:
     return "%.3g" % x
 
 
-def cells(row: Row) -> list[str]:
-    """The table cells of one summary row."""
+def cells(row: Row, references: list[str]) -> list[str]:
+    """The table cells of one summary row, from its unit on."""
+    ratios = ["ratio_libgomp", "ratio_libomp", "ratio_static"] + ["ratio_" + r for r in references]
     if row["status"] != "ok":
-        return ["ms" if row["unit"] == "s" else row["unit"] or "", "FAILED", "", "", "", ""]
+        return ["ms" if row["unit"] == "s" else row["unit"] or "", "FAILED", ""] + [""] * len(ratios)
     scale, unit = (1e3, "ms") if row["unit"] == "s" else (1, row["unit"])
     med, lo, hi = (None if x is None else x * scale for x in (row["median"], row["min"], row["max"]))
     spread = "%s-%s" % (fmt(lo), fmt(hi))
     return [unit, fmt(med), spread] + [
-        "%.2f" % row[k] if row[k] is not None else "-"
-        for k in ("ratio_libgomp", "ratio_libomp", "ratio_static")]
+        "%.2f" % row[k] if row.get(k) is not None else "-" for k in ratios]
 
 
 def render(summary: list[Row], skipped: dict[str, str] | None = None, markdown: bool = False) -> str:
     """The table: one line per (kernel, variant, runtime); the kernel name
-    only on its first line.  Failures and skipped runtimes are listed below."""
-    body, last = [], None
+    only on its first line.  When the rows have several thread counts, a
+    `threads` column after the kernel groups each kernel's lines by thread
+    count (the count on the group's first line).  When a reference program
+    ran (oneTBB for fib), a column divides by its line.  Failures and
+    skipped runtimes are listed below."""
+    several = len({row.get("threads") for row in summary}) > 1
+    refs = [r for r in REFERENCE_RUNTIMES if any(row["runtime"] == r for row in summary)]
+    columns = COLUMNS[:1] + (["threads"] if several else []) + COLUMNS[1:] + ["/" + r for r in refs]
+    left = 5 if several else 4   # columns aligned left (text), the others right (numbers)
+    body: list[list[str]] = []
+    last_kernel, last_group = None, None
     for row in summary:
-        name = row["kernel"] if row["kernel"] != last else ""
-        last = row["kernel"]
-        body.append([name, row["variant"] or "", row["runtime"]] + cells(row))
+        group = (row["kernel"], row.get("threads"))
+        name = row["kernel"] if row["kernel"] != last_kernel else ""
+        count = str(row.get("threads")) if group != last_group else ""
+        last_kernel, last_group = row["kernel"], group
+        body.append([name] + ([count] if several else []) + [row["variant"] or "", row["runtime"]]
+                    + cells(row, refs))
     foot = ["%s: %s" % (rt, note) for rt, note in (skipped or {}).items()]
-    foot += ["FAILED %s %s on %s: %s" % (r["kernel"], r["variant"], r["runtime"], r["reason"])
-             for r in summary if r["status"] != "ok"]
+    foot += ["FAILED %s %s on %s%s: %s" % (
+        r["kernel"], r["variant"], r["runtime"],
+        ", %s threads" % r.get("threads") if several else "", r["reason"])
+        for r in summary if r["status"] != "ok"]
     if markdown:
-        lines = ["| " + " | ".join(COLUMNS) + " |", "|---|---|---|---|" + "---:|" * 5]
+        lines = ["| " + " | ".join(columns) + " |",
+                 "|" + "---|" * left + "---:|" * (len(columns) - left)]
         lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in body]
         return "\n".join(lines + ([""] + foot if foot else []))
-    widths = [max(len(r[i]) for r in [COLUMNS] + body) for i in range(len(COLUMNS))]
-    lines = ["  ".join(c.ljust(w) if i < 4 else c.rjust(w)
+    widths = [max(len(r[i]) for r in [columns] + body) for i in range(len(columns))]
+    lines = ["  ".join(c.ljust(w) if i < left else c.rjust(w)
                        for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
-             for r in [COLUMNS] + body]
+             for r in [columns] + body]
     return "\n".join(lines + foot)
 
 
-LEGEND = ("median of the runs' times (lower is better; overhead rows: us per construct or loop); "
-          "/libgomp, /libomp: median / the same row's median on that runtime (below 1 = "
-          "faster); /static: median / the kernel's `omp for schedule(static)` time on libgomp")
+LEGEND = ("median of the runs' times (lower is better; overhead rows: us per construct, task or "
+          "loop); /libgomp, /libomp: median / the same row's median on that runtime (below 1 = "
+          "faster); /static: median / the kernel's `omp for schedule(static)` time on libgomp; "
+          "/tbb: median / the same recursion on oneTBB (fib); ratios at the same thread count")

@@ -1,4 +1,6 @@
-"""Every kernel, in every variant, verifies its result under every runtime and ilan mode (tiny sizes)."""
+"""Every kernel, in every variant, verifies its result under every runtime and ilan mode (tiny sizes); the rows of taskbench, the trees of uts and the oneTBB reference of fib."""
+
+import subprocess
 
 import pytest
 
@@ -24,3 +26,46 @@ def test_kernel_verifies(kernel, variant, runtime):
         assert m["verified"] == 1 and m["variant"] == variant and m["value"] > 0
     else:
         assert rec["measurements"] and all(m["value"] is not None for m in rec["measurements"])
+
+
+GOMP = next(rt for rt in RUNTIMES if rt.name == "libgomp")
+TASKBENCH_ROWS = ["parallel task", "parallel if(0) task", "tree, work at inner nodes",
+                  "tree, work at leaves", "nested task", "master task", "master task, others busy",
+                  "master task with dependences", "taskloop num_tasks(iterations)",
+                  "taskloop grainsize(1)"]
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_taskbench_has_every_pattern(threads):
+    k = kernels.find(["taskbench"])[0]
+    rec = runner.run_one(k, None, GOMP, k.build(), "tiny", threads, 60)
+    assert rec["status"] == "ok", rec["reason"]
+    assert [m["variant"] for m in rec["measurements"]] == TASKBENCH_ROWS
+    assert {m["unit"] for m in rec["measurements"]} == {"us/task", "us/taskloop"}
+
+
+@pytest.mark.parametrize("size, nodes", [("tiny", 100177), ("quick", 1003849)])
+def test_uts_sizes_have_the_node_counts_kernels_py_names(size, nodes):
+    k = kernels.find(["uts"])[0]
+    rec = runner.run_one(k, "task", GOMP, k.build(), size, 2, 60)
+    assert rec["status"] == "ok", rec["reason"]
+    (m,) = rec["measurements"]
+    assert m["checksum"] == nodes and m["expected"] == nodes
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_tbb_reference_runs_fib_on_the_threads_asked(threads):
+    fib = kernels.find(["fib"])[0]
+    ref = fib.reference
+    assert ref is not None
+    why = ref.missing()
+    if why:
+        pytest.skip(why)
+    rec = runner.run_one(fib, "task", ref.as_runtime(), ref.build(), "tiny", threads, 60)
+    assert rec["status"] == "ok", rec["reason"]
+    assert rec["runtime_self"] == "tbb"
+    (m,) = rec["measurements"]
+    assert m["verified"] == 1 and m["checksum"] == 610 and m["value"] > 0   # fib(15)
+    p = subprocess.run(ref.build() + fib.argv("task", "tiny"), capture_output=True, text=True,
+                       env=ref.as_runtime().environ(threads), timeout=60)
+    assert " threads=%d " % threads in p.stdout

@@ -74,3 +74,62 @@ def test_fmt():
     assert table.fmt(1234.5) == "1234" or table.fmt(1234.5) == "1235"
     assert table.fmt(12.345) == "12.3"
     assert table.fmt(0.012345) == "0.0123"
+
+
+def threaded(kernel, variant, runtime, value, threads):
+    r = run(kernel, variant, runtime, value)
+    r["threads"] = threads
+    return r
+
+
+THREADED = [threaded("fib", "task", "tbb", 2.0, 1), threaded("fib", "task", "libgomp", 1.0, 1),
+            threaded("fib", "task", "ilan", 4.0, 1),
+            threaded("fib", "task", "tbb", 1.0, 2), threaded("fib", "task", "libgomp", 8.0, 2),
+            threaded("fib", "task", "ilan", 3.0, 2),
+            threaded("stream", "static", "libgomp", 1.0, 1),
+            threaded("stream", "taskloop", "ilan", 2.0, 1),
+            threaded("stream", "static", "libgomp", 4.0, 2),
+            threaded("stream", "taskloop", "ilan", 2.0, 2)]
+
+
+def test_each_thread_count_is_its_own_row_with_ratios_at_that_count():
+    rows = {(r["kernel"], r["variant"], r["runtime"], r["threads"]): r
+            for r in table.summarise(THREADED)}
+    assert len(rows) == len(THREADED)
+    assert rows[("fib", "task", "ilan", 1)]["ratio_libgomp"] == pytest.approx(4.0)
+    assert rows[("fib", "task", "ilan", 2)]["ratio_libgomp"] == pytest.approx(3.0 / 8.0)
+    assert rows[("fib", "task", "ilan", 1)]["ratio_tbb"] == pytest.approx(2.0)
+    assert rows[("fib", "task", "ilan", 2)]["ratio_tbb"] == pytest.approx(3.0)
+    assert rows[("stream", "taskloop", "ilan", 1)]["ratio_static"] == pytest.approx(2.0)
+    assert rows[("stream", "taskloop", "ilan", 2)]["ratio_static"] == pytest.approx(0.5)
+    assert rows[("stream", "taskloop", "ilan", 2)]["ratio_tbb"] is None
+
+
+def test_rows_grouped_by_kernel_then_thread_count():
+    order = [(r["kernel"], r["threads"], r["runtime"]) for r in table.summarise(THREADED)]
+    assert order[:6] == [("fib", 1, "tbb"), ("fib", 1, "libgomp"), ("fib", 1, "ilan"),
+                         ("fib", 2, "tbb"), ("fib", 2, "libgomp"), ("fib", 2, "ilan")]
+
+
+def test_render_shows_threads_and_the_tbb_column_only_when_needed():
+    lines = table.render(table.summarise(THREADED)).splitlines()
+    assert lines[0].split()[:3] == ["kernel", "threads", "variant"]
+    assert lines[0].split()[-1] == "/tbb"
+    assert lines[1].split()[:4] == ["fib", "1", "task", "tbb"]
+    assert lines[2].split()[:2] == ["task", "libgomp"]          # group continues: no name, no count
+    assert lines[4].split()[:3] == ["2", "task", "tbb"]         # the next thread count of fib
+    ilan2 = lines[6].split()
+    assert ilan2[:2] == ["task", "ilan"] and ilan2[-1] == "3.00"  # 3 s / tbb's 1 s
+    assert lines[7].split()[:4] == ["stream", "1", "static", "libgomp"]
+    md = table.render(table.summarise(THREADED), markdown=True).splitlines()
+    assert md[0] == ("| kernel | threads | variant | runtime | unit | median | spread (min-max) "
+                     "| /libgomp | /libomp | /static | /tbb |")
+    assert md[1] == "|---|---|---|---|---|" + "---:|" * 6
+    one = table.render(table.summarise([r for r in THREADED if r["threads"] == 2
+                                        and r["runtime"] != "tbb"])).splitlines()
+    assert "threads" not in one[0] and "/tbb" not in one[0]
+
+
+def test_markdown_separator_matches_the_columns():
+    md = table.render(table.summarise(RUNS), markdown=True).splitlines()
+    assert md[1] == "|---|---|---|---|" + "---:|" * 5
