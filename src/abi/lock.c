@@ -57,7 +57,7 @@ _Static_assert(sizeof(struct nest_lock_25) == 8, "OMP_1.0 nest lock is two ints"
  * another task that happens to run on the same thread. */
 static inline void *lock_owner_id(void)
 {
-    return task_current();
+    return task_current_stable();
 }
 
 static inline mutex_t *lock_mutex(omp_lock_t *l)

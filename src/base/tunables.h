@@ -60,9 +60,9 @@
 
 /* ---- tasking ---- */
 
-/* Throttling: a new task runs at once (undeferred) when its creator's deque
- * already holds this many tasks (libomp's per-thread queue capacity). */
-#define ILAN_TASK_DEFER_LIMIT 256
+/* A new task is deferred only while its creator's deque holds fewer than
+ * this many tasks; past it, it runs at once (task_sched_defer_helps). */
+#define ILAN_TASK_SHALLOW 2
 
 /* Initial capacity of a thread's task deque, as a power of two (it grows
  * when a placement or a dependence release pushes past it). */
@@ -75,10 +75,10 @@
 /* Random victims tried per round, as a multiple of the team size. */
 #define ILAN_TASK_STEAL_TRIES 2u
 
-/* Longest parent chain the task scheduling constraint walks to decide
- * whether a task descends from the waiting tied task; deeper candidates
- * are (conservatively) refused. */
-#define ILAN_TASK_TSC_DEPTH 1024u
+/* Ancestors a task descriptor records (struct task up[]): a waiting tied
+ * task may steal a victim's task only when it is at most this many
+ * generations above it, which a thief can test before winning the task. */
+#define ILAN_TASK_ANCESTORS 8u
 
 /* Task descriptors are carved in size classes of 256 << c bytes,
  * c < ILAN_TASK_CLASSES; a larger argument block is malloc'd apart. */

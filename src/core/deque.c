@@ -105,7 +105,10 @@ void *deque_pop(struct deque *d)
     return deque_take(d);
 }
 
-void *deque_steal(struct deque *d)
+/* The thief's half (Lê et al. "steal"), with an optional look at the item
+ * between reading it and racing for it. */
+static inline void *steal_top(struct deque *d, bool (*accept)(const void *, const void *),
+                              const void *arg, bool *refused)
 {
     long t = atomic_load_explicit(&d->top, memory_order_acquire);
     ilan_fence_seq_cst();
@@ -114,8 +117,24 @@ void *deque_steal(struct deque *d)
         return NULL;
     struct deque_buf *a = atomic_load_explicit(&d->buf, memory_order_acquire);
     void *x = atomic_load_explicit(&a->slot[t & a->mask], memory_order_acquire);
+    if (accept && !accept(x, arg)) {
+        *refused = true;
+        return NULL;
+    }
     if (!atomic_compare_exchange_strong_explicit(&d->top, &t, t + 1, memory_order_seq_cst,
                                                  memory_order_relaxed))
         return NULL; /* lost the race */
     return x;
+}
+
+void *deque_steal(struct deque *d)
+{
+    return steal_top(d, NULL, NULL, NULL);
+}
+
+void *deque_steal_if(struct deque *d, bool (*accept)(const void *item, const void *arg),
+                     const void *arg, bool *refused)
+{
+    *refused = false;
+    return steal_top(d, accept, arg, refused);
 }

@@ -42,10 +42,17 @@ void deque_push(struct deque *d, void *x);
 void *deque_pop(struct deque *d);
 
 /* Thief (any thread): removes and returns the top item; NULL when the deque
- * is empty or another thread won the race for the item. (There is no
- * "steal if": looking at an item before winning it would read an object
- * that another thread may be taking, running and freeing at that moment.) */
+ * is empty or another thread won the race for the item. */
 void *deque_steal(struct deque *d);
+
+/* Thief: like deque_steal, but only takes the top item if accept(item, arg)
+ * holds, asked before the race for it is run. The item may be taken, run
+ * and recycled by another thread while accept looks at it, so accept must
+ * read only memory that stays mapped and atomically; its answer is only
+ * acted on when the thief then wins the item, which proves the item was
+ * untouched all along. NULL: empty, lost, or refused (then *refused is set). */
+void *deque_steal_if(struct deque *d, bool (*accept)(const void *item, const void *arg),
+                     const void *arg, bool *refused);
 
 /* The owner's bottom index: items pushed from now on get indices >= it. */
 static inline long deque_bottom(struct deque *d)

@@ -16,11 +16,117 @@
 
 /* ---- creation ------------------------------------------------------------------- */
 
-/* Fills the parts of a new task that do not depend on its deferral. */
-static struct task *task_new(struct ilan_thread *ts, struct task *parent, void (*fn)(void *),
-                             void *data, void (*cpyfn)(void *, void *), long arg_size,
-                             long arg_align, unsigned flags, int priority, bool copy_args)
+/* Sets t's ancestry below `parent`, a heap or implicit task (struct task). */
+static inline void task_link(struct task *t, struct task *parent)
 {
+    atomic_store_explicit(&t->up[0], parent, memory_order_relaxed);
+    for (unsigned k = 1; k < ILAN_TASK_ANCESTORS; k++)
+        atomic_store_explicit(&t->up[k],
+                              atomic_load_explicit(&parent->up[k - 1], memory_order_relaxed),
+                              memory_order_relaxed);
+    atomic_store_explicit(&t->depth, atomic_load_explicit(&parent->depth, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    /* The child reads its parent until it is freed. */
+    if (!(parent->state_flags & TASK_IMPLICIT))
+        atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
+}
+
+/* Sets the fields every heap descriptor starts with, below the heap or
+ * implicit task `parent`. */
+static void task_init_heap(struct task *t, struct task *parent, struct team *team)
+{
+    task_link(t, parent);
+    t->taskgroup = parent->taskgroup;
+    t->tg_counted = NULL;
+    t->team = team;
+    t->tsc = NULL;
+    t->forward = NULL;
+    atomic_store_explicit(&t->children, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
+    t->priority = 0;
+    t->next_queued = NULL;
+    t->deps = NULL;
+    t->depnodes = NULL;
+    t->ndepnodes = 0;
+    t->nsucc = t->succ_cap = 0;
+    t->succ = NULL;
+    atomic_store_explicit(&t->npred, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->detach_state, 0, memory_order_relaxed);
+    t->reduction_data = NULL;
+    t->exec = NULL;
+}
+
+/*
+ * Moves the included task s and every stack ancestor below it to the heap,
+ * outermost first, and returns s's heap copy (s itself when it is not on a
+ * stack). The running frames find the copies through `forward`. Only the
+ * thread running s, while s is on its stack: something is about to point
+ * at s from outside its frame (see struct task).
+ */
+static struct task *task_promote(struct ilan_thread *ts, struct task *s)
+{
+    if (!(s->state_flags & TASK_ON_STACK))
+        return s;
+    if (s->forward)
+        return s->forward;
+    /* The unpromoted chain is as long as the program's recursion of
+     * included tasks (thousands in an unbalanced tree): collected in an
+     * array, not recursed over. */
+    struct task *small[64], **chain = small;
+    size_t n = 0, cap = 64;
+    for (struct task *p = s; (p->state_flags & TASK_ON_STACK) && !p->forward; p = task_parent(p)) {
+        if (n == cap) {
+            struct task **grown = malloc(2 * cap * sizeof *grown);
+            if (!grown)
+                ilan_fatal("out of memory making an included task's descriptor");
+            memcpy(grown, chain, n * sizeof *grown);
+            if (chain != small)
+                free(chain);
+            chain = grown;
+            cap *= 2;
+        }
+        chain[n++] = p;
+    }
+    while (n > 0) {
+        struct task *low = chain[--n];
+        /* Its parent is on the heap by now (or implicit, or promoted). */
+        struct task *parent = task_parent(low);
+        if (parent->forward)
+            parent = parent->forward;
+        struct task *h = task_alloc(0, 1);
+        task_init_heap(h, parent, low->team);
+        h->fn = low->fn;
+        h->data = low->data;
+        h->state_flags = low->state_flags & ~TASK_ON_STACK;
+        h->taskgroup = low->taskgroup;
+        h->deque_mark = low->deque_mark;
+        h->reduction_data = low->reduction_data;
+        h->icv = ts->icv;
+        struct task *tsc = low->tsc == low ? h : low->tsc;
+        h->tsc = tsc && tsc->forward ? tsc->forward : tsc;
+        low->forward = h;
+        if (ts->task == low)
+            ts->task = h;
+    }
+    if (chain != small)
+        free(chain);
+    return s->forward;
+}
+
+struct task *task_current_stable(void)
+{
+    struct ilan_thread *ts = thread_self();
+    return task_promote(ts, task_of(ts));
+}
+
+/* A new heap task of the calling thread's current task (promoted first if
+ * it is an included one): fn, the argument block (copied from data when
+ * copy_args), flags, priority. Not counted anywhere yet. */
+static struct task *task_new(struct ilan_thread *ts, void (*fn)(void *), void *data,
+                             void (*cpyfn)(void *, void *), long arg_size, long arg_align,
+                             unsigned flags, int priority, bool copy_args)
+{
+    struct task *parent = task_promote(ts, task_of(ts));
     struct task *t = task_alloc(copy_args ? (size_t)arg_size : 0, (size_t)arg_align);
     if (copy_args) {
         if (cpyfn)
@@ -31,12 +137,7 @@ static struct task *task_new(struct ilan_thread *ts, struct task *parent, void (
         t->data = data;
     }
     t->fn = fn;
-    atomic_store_explicit(&t->parent, parent, memory_order_relaxed);
-    t->taskgroup = parent->taskgroup;
-    t->tg_counted = NULL;
-    t->team = ts->team;
-    atomic_store_explicit(&t->children, 0, memory_order_relaxed);
-    atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
+    task_init_heap(t, parent, ts->team);
     unsigned sf = 0;
     if ((flags & TASK_FLAG_FINAL) || (parent->state_flags & TASK_FINAL))
         sf |= TASK_FINAL;
@@ -51,27 +152,14 @@ static struct task *task_new(struct ilan_thread *ts, struct task *parent, void (
         priority = icv_global.max_task_priority;
     t->priority = priority;
     t->icv = ts->icv;
-    t->next_queued = NULL;
-    t->deps = NULL;
-    t->depnodes = NULL;
-    t->ndepnodes = 0;
-    t->nsucc = t->succ_cap = 0;
-    t->succ = NULL;
-    atomic_store_explicit(&t->npred, 0, memory_order_relaxed);
-    atomic_store_explicit(&t->detach_state, 0, memory_order_relaxed);
-    t->reduction_data = NULL;
-    t->exec = NULL;
-    /* The child reads its parent until it is freed. */
-    if (!(parent->state_flags & TASK_IMPLICIT))
-        atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
     return t;
 }
 
 /* Counts a deferred task in its parent, its taskgroup and its team. */
-static void task_count(struct task *t, struct task *parent)
+static void task_count(struct task *t)
 {
     t->state_flags |= TASK_COUNTED;
-    atomic_fetch_add_explicit(&parent->children, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&task_parent(t)->children, 1, memory_order_relaxed);
     if (t->taskgroup) {
         t->tg_counted = t->taskgroup;
         atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
@@ -84,11 +172,65 @@ struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
                          long arg_size, long arg_align, unsigned flags, int priority)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *parent = task_of(ts);
-    struct task *t = task_new(ts, parent, fn, data, cpyfn, arg_size, arg_align, flags, priority,
-                              true);
-    task_count(t, parent);
+    struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
+    task_count(t);
     return t;
+}
+
+/* Arguments up to this size of an included task with a copy constructor
+ * are copied to the stack; larger ones to the heap. */
+#define INCLUDED_STACK_ARGS 2048
+
+/*
+ * Runs fn as an included task of the calling thread's current task, with a
+ * descriptor on this stack frame: no allocation and no atomic operation
+ * unless the task makes something point at it (task_promote). With cpyfn
+ * its firstprivate block is copy-constructed here, else fn runs on the
+ * caller's block, which lives until we return.
+ */
+static void task_run_included(struct ilan_thread *ts, void (*fn)(void *), void *data,
+                              void (*cpyfn)(void *, void *), long arg_size, long arg_align,
+                              unsigned flags)
+{
+    struct task *parent = task_of(ts);
+    struct task s;
+    atomic_store_explicit(&s.up[0], parent, memory_order_relaxed);
+    atomic_store_explicit(&s.depth, atomic_load_explicit(&parent->depth, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    s.state_flags = TASK_ON_STACK | ((flags & TASK_FLAG_UNTIED) ? TASK_UNTIED : 0) |
+                    (((flags & TASK_FLAG_FINAL) || (parent->state_flags & TASK_FINAL)) ? TASK_FINAL
+                                                                                       : 0);
+    s.taskgroup = parent->taskgroup;
+    s.team = ts->team;
+    s.forward = NULL;
+    s.reduction_data = NULL;
+    atomic_store_explicit(&s.children, 0, memory_order_relaxed); /* read by taskwait */
+    s.fn = fn;
+    void *heap_args = NULL;
+    if (cpyfn) {
+        size_t size = (size_t)arg_size + (size_t)arg_align;
+        char *block = size <= INCLUDED_STACK_ARGS ? __builtin_alloca(size) : (heap_args = malloc(size));
+        if (!block)
+            ilan_fatal("out of memory copying a task's %ld-byte argument block", arg_size);
+        uintptr_t align = arg_align > 1 ? (uintptr_t)arg_align : 1;
+        s.data = (void *)(((uintptr_t)block + align - 1) & ~(align - 1));
+        cpyfn(s.data, data);
+        s.state_flags |= TASK_COPIED;
+    } else {
+        s.data = data;
+    }
+    struct task *prev = ts->task;
+    struct icv saved = ts->icv;
+    s.tsc = (s.state_flags & TASK_UNTIED) ? parent->tsc : &s;
+    ts->task = &s;
+    task_sched_mark(ts, &s);
+    if (!task_cancelled(&s))
+        fn(s.data);
+    ts->icv = saved;
+    ts->task = prev && prev->forward ? prev->forward : prev;
+    free(heap_args);
+    if (s.forward)
+        task_complete(s.forward);
 }
 
 /* ---- queueing and running --------------------------------------------------------- */
@@ -134,48 +276,26 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
                 void *detach)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *parent = task_of(ts);
     struct team *team = ts->team;
-    if (!(flags & TASK_FLAG_PRIORITY))
+    if (!(flags & TASK_FLAG_PRIORITY) || priority < 0)
         priority = 0;
-    /* Included or undeferred: no team to queue on, a final parent, if(0),
-     * or throttled (the creator's deque is already deep). */
     bool detached = (flags & TASK_FLAG_DETACH) && detach;
-    /* Throttling never applies to a detachable task: run at once, it would
-     * wait for its event, which a later sibling may be the one to fulfill. */
-    bool undeferred = !team || !if_clause || (parent->state_flags & TASK_FINAL) ||
-                      (priority <= 0 && !detached &&
-                       task_sched_own_depth(ts) >= ILAN_TASK_DEFER_LIMIT);
     if (!team)
         depend = NULL; /* a team-less thread runs every task at once, in order */
     bool has_deps = (flags & TASK_FLAG_DEPEND) && depend;
-    /* A team of one has nobody to share a deferred task with: the creation
-     * is a scheduling point where the thread may start its new child at
-     * once (as libgomp does past 64 queued tasks). Not with dependences or
-     * detach (it may wait for an event that a later sibling fulfills), and
-     * not with a priority (the hint orders queued tasks). */
-    if (team && team->nthreads == 1 && !has_deps && !detached && priority <= 0)
-        undeferred = true;
-
+    /* Included or undeferred: no team to queue on, if(0), a final parent,
+     * or deferring would not help (task_sched_defer_helps). Never a task
+     * whose run might wait for a later sibling (dependences, a detach
+     * event) unless the program asks (if(0)), nor a priority task (the
+     * hint orders queued tasks). */
+    bool undeferred = !team || !if_clause || (task_of(ts)->state_flags & TASK_FINAL) ||
+                      (!has_deps && !detached && priority == 0 && !task_sched_defer_helps(ts));
     if (undeferred && !has_deps && !detached) {
-        /* The fast included path: as libgomp, run fn on the caller's data
-         * when there is no copy constructor (the block is not needed). */
-        struct task *t = task_new(ts, parent, fn, data, cpyfn, arg_size, arg_align, flags,
-                                  priority, cpyfn != NULL);
-        struct task *prev = ts->task;
-        struct icv saved = ts->icv;
-        ts->task = t;
-        task_sched_mark(ts, t);
-        if (!task_cancelled(t))
-            fn(t->data);
-        ts->icv = saved;
-        ts->task = prev;
-        task_complete(t);
+        task_run_included(ts, fn, data, cpyfn, arg_size, arg_align, flags);
         return;
     }
-
-    struct task *t = task_new(ts, parent, fn, data, cpyfn, arg_size, arg_align, flags, priority,
-                              true);
+    struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
+    struct task *parent = task_parent(t);
     if (detached) {
         t->state_flags |= TASK_DETACHED;
         /* gcc puts the task's firstprivate copy of the event first in the
@@ -194,7 +314,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
         task_run_now(t);
         return;
     }
-    task_count(t, parent);
+    task_count(t);
     if (has_deps && !task_deps_register(ts, parent, t, depend))
         return; /* queued by the completion of its last predecessor */
     task_sched_push(ts, t);
@@ -205,12 +325,11 @@ void task_wait_depend(void **depend)
     struct ilan_thread *ts = thread_self();
     if (!ts->team)
         return;
-    struct task *parent = task_of(ts);
     /* A stand-in task with the same dependences: once it could run, every
      * predecessor is complete. It is never queued (undeferred). */
-    struct task *t = task_new(ts, parent, NULL, NULL, NULL, 0, 1, 0, 0, false);
+    struct task *t = task_new(ts, NULL, NULL, NULL, 0, 1, 0, 0, false);
     t->state_flags |= TASK_UNDEFERRED;
-    task_deps_register(ts, parent, t, depend);
+    task_deps_register(ts, task_parent(t), t, depend);
     if (!npred_zero(t))
         task_wait_until(ts, npred_zero, t);
     task_complete(t);

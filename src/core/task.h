@@ -50,6 +50,11 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
  * make a new sibling wait for. */
 void task_wait_depend(void **depend);
 
+/* The current task, moved off its creator's stack first if it is an
+ * included task: an identity that stays the same for its whole run (the
+ * owner of a nestable lock). */
+struct task *task_current_stable(void);
+
 /* ---- waiting ------------------------------------------------------------ */
 
 /* taskwait: runs tasks until every child of the current task is complete. */

@@ -263,8 +263,7 @@ bool task_deps_register(struct ilan_thread *ts, struct task *parent, struct task
 
 void task_deps_release(struct ilan_thread *ts, struct task *t)
 {
-    struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
-    struct task_deps *d = parent->deps;
+    struct task_deps *d = task_parent(t)->deps;
     unsigned nready = 0;
     mutex_lock(&d->lock);
     for (unsigned i = 0; i < t->ndepnodes; i++) {

@@ -36,13 +36,15 @@ struct taskloop_exec;
 /* Runtime-internal state bits kept in task->state_flags (not ABI). */
 #define TASK_IMPLICIT (1u << 0)  /* the implicit task of a thread */
 #define TASK_FINAL (1u << 1)     /* final: every descendant is an included task */
-#define TASK_UNTIED (1u << 2)    /* untied (ilan runs it as tied) */
+#define TASK_UNTIED (1u << 2)    /* untied: not a scheduling constraint for its waits (it
+                                    still resumes on the thread that started it) */
 #define TASK_UNDEFERRED (1u << 3) /* runs on the encountering thread at creation */
 #define TASK_DETACHED (1u << 4)  /* has a detach event */
 #define TASK_COUNTED (1u << 5)   /* counted in parent children / taskgroup / team pending */
 #define TASK_COPIED (1u << 6)    /* its arguments were copy-constructed (cpyfn): it is never
                                     discarded by cancellation, so that its body runs the
                                     destructors (it meets the cancellation itself) */
+#define TASK_ON_STACK (1u << 7)  /* an included task's descriptor on its creator's stack */
 
 /*
  * A taskgroup region, begun by one task (task_taskgroup_start) and linked to
@@ -65,29 +67,51 @@ struct taskgroup {
 /*
  * A task: an explicit task created by GOMP_task / taskloop, or the implicit
  * task of a thread in a region (embedded in the thread's state, see
- * task_implicit_enter). The argument block of an explicit task lies inline
+ * task_thread_enter). The argument block of a deferred task lies inline
  * after the descriptor (task_args), aligned to the requested alignment.
+ *
+ * An included task (run at once by its creator: if(0), final, or deferral
+ * judged useless, see task_spawn) lives on its creator's stack
+ * (TASK_ON_STACK) and only its first fields are set: parent, taskgroup,
+ * flags, team and the scheduling-constraint fields. Nothing outside its
+ * own frame may point at it, so the first time something would (a deferred
+ * child, a dependence, a nest lock owner) it and its stack ancestors are
+ * moved to the heap (task_promote in task.c) and `forward` leads there.
+ *
+ * Ancestry: up[k] is the ancestor k + 1 generations above (up[0] the
+ * parent), NULL past the implicit task, set at creation and never changed
+ * while the descriptor lives. Descendant tests read at most two of them
+ * (task_window_descends), so a thief can test a task it has not won yet:
+ * descriptors are never returned to the system, so the read is safe, and a
+ * stale answer only matters if the thief then wins the task, which means it
+ * was never taken and the fields were current.
  */
 struct task {
     void (*fn)(void *);              /* outlined body */
-    void *data;                      /* its argument block (task_args for explicit tasks) */
-    struct task *_Atomic parent;     /* generating task (NULL for an implicit task); atomic
-                                        because a thief may read it through a stale pointer
-                                        (scheduling constraint check before its CAS) */
+    void *data;                      /* its argument block (task_args for deferred tasks) */
+    struct task *_Atomic up[ILAN_TASK_ANCESTORS]; /* ancestors, nearest first (up[0]: the
+                                        generating task; only up[0] on the stack) */
+    _Atomic unsigned depth;          /* generations below the implicit task (which has 0);
+                                        atomic for the thief's early look */
+    unsigned state_flags;            /* TASK_IMPLICIT | TASK_FINAL | ... */
     struct taskgroup *taskgroup;     /* innermost taskgroup: inherited from the creator at
                                         creation, pushed/popped by taskgroup start/end */
-    struct taskgroup *tg_counted;    /* group whose `pending` counts this task, or NULL */
     struct team *team;               /* team whose queues and barrier serve it (NULL: none) */
-    _Atomic unsigned long children;  /* incomplete deferred child tasks (taskwait) */
-    _Atomic unsigned refs;           /* 1 until complete + 1 per child descriptor alive (they
-                                        read their parent); freed at 0. Unused when implicit */
-    unsigned state_flags;            /* TASK_IMPLICIT | TASK_FINAL | ... */
-    int priority;                    /* priority clause value, clamped to max-task-priority */
-    struct icv icv;                  /* the task's data-environment ICVs */
-    struct task *next_queued;        /* link in a mutex-protected queue (priority, inbox) */
+    struct task *tsc;                /* while it runs: the innermost tied task on its thread's
+                                        stack (itself when tied, NULL when none): what the
+                                        scheduling constraint lets its waits start */
     long deque_mark;                 /* own deque's bottom index when the task started running:
                                         while it waits, entries at or above the mark are its
                                         descendants, those below are not (task_sched.c) */
+    struct task *forward;            /* TASK_ON_STACK: its heap copy once promoted, or NULL */
+    /* Set on the heap only. */
+    struct taskgroup *tg_counted;    /* group whose `pending` counts this task, or NULL */
+    _Atomic unsigned long children;  /* incomplete deferred child tasks (taskwait) */
+    _Atomic unsigned refs;           /* 1 until complete + 1 per child descriptor alive (they
+                                        read their parent); freed at 0. Unused when implicit */
+    int priority;                    /* priority clause value, clamped to max-task-priority */
+    struct icv icv;                  /* the task's data-environment ICVs (deferred tasks) */
+    struct task *next_queued;        /* link in a mutex-protected queue (priority, inbox) */
     /* Dependences (task_deps.c); guarded by the parent's deps lock except npred. */
     struct task_deps *deps;          /* hash of this task's children's dependences (lazily made) */
     struct task_depnode **depnodes;  /* the entries of the parent's hash this task is in */
@@ -113,17 +137,40 @@ static inline void *task_args(struct task *t)
     return t->data;
 }
 
-/* True when t descends from `ancestor` (a bounded walk up the parent
- * chain: see ILAN_TASK_TSC_DEPTH). */
-static inline bool task_descends_from(struct task *t, struct task *ancestor)
+/* The generating task (NULL for an implicit task). */
+static inline struct task *task_parent(const struct task *t)
 {
-    unsigned depth = 0;
-    for (struct task *p = atomic_load_explicit(&t->parent, memory_order_relaxed);
-         p && depth < ILAN_TASK_TSC_DEPTH;
-         p = atomic_load_explicit(&p->parent, memory_order_relaxed), depth++)
-        if (p == ancestor)
-            return true;
-    return false;
+    return atomic_load_explicit(&t->up[0], memory_order_relaxed);
+}
+
+/*
+ * Whether t descends from w, decided from t's own fields alone: true when
+ * w is within ILAN_TASK_ANCESTORS generations above t. False beyond that
+ * window even if w is an ancestor. O(1); safe on a task the caller does
+ * not own (see struct task).
+ */
+static inline bool task_window_descends(const struct task *t, const struct task *w)
+{
+    unsigned d = atomic_load_explicit(&t->depth, memory_order_relaxed);
+    unsigned wd = atomic_load_explicit(&w->depth, memory_order_relaxed);
+    return d > wd && d - wd <= ILAN_TASK_ANCESTORS &&
+           atomic_load_explicit(&t->up[d - wd - 1], memory_order_relaxed) == w;
+}
+
+/*
+ * Whether t descends from w, exactly: the window, then hops of
+ * ILAN_TASK_ANCESTORS generations for deeper pairs (O(1) when w is within
+ * the window, which is the common case: the oldest queued tasks are
+ * shallow). t must be alive and not running elsewhere: a queued task, held
+ * under its queue's lock (its ancestors are then alive: it references its
+ * parent, which references its own, and so on).
+ */
+static inline bool task_descends_from(const struct task *t, const struct task *w)
+{
+    unsigned wd = atomic_load_explicit(&w->depth, memory_order_relaxed);
+    while (atomic_load_explicit(&t->depth, memory_order_relaxed) > wd + ILAN_TASK_ANCESTORS)
+        t = atomic_load_explicit(&t->up[ILAN_TASK_ANCESTORS - 1], memory_order_relaxed);
+    return task_window_descends(t, w);
 }
 
 /* A mutex-protected list of tasks: a team's priority queue (ordered by

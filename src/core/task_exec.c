@@ -40,7 +40,11 @@ void task_thread_enter(struct ilan_thread *ts, struct team *t, unsigned team_id)
     struct task *it = &t->task_slots[team_id]->implicit;
     it->fn = NULL;
     it->data = NULL;
-    atomic_store_explicit(&it->parent, NULL, memory_order_relaxed);
+    for (unsigned k = 0; k < ILAN_TASK_ANCESTORS; k++)
+        atomic_store_explicit(&it->up[k], NULL, memory_order_relaxed);
+    atomic_store_explicit(&it->depth, 0, memory_order_relaxed);
+    it->tsc = NULL;
+    it->forward = NULL;
     it->taskgroup = NULL;
     it->tg_counted = NULL;
     it->team = t;
@@ -59,7 +63,7 @@ void task_unref(struct task *t)
     while (t && !(t->state_flags & TASK_IMPLICIT)) {
         if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
             return;
-        struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
+        struct task *parent = task_parent(t);
         if (t->deps)
             task_deps_destroy(t);
         free(t->depnodes);
@@ -75,7 +79,7 @@ void task_complete(struct task *t)
     struct ilan_thread *ts = thread_self();
     struct team *team = t->team;
     bool counted = t->state_flags & TASK_COUNTED;
-    struct task *parent = atomic_load_explicit(&t->parent, memory_order_relaxed);
+    struct task *parent = task_parent(t);
     if (t->ndepnodes)
         task_deps_release(ts, t);
     if (counted) {
@@ -136,6 +140,9 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     struct icv saved = ts->icv;
     struct taskgroup *tg = t->taskgroup;
     (void)tg;
+    /* The scheduling constraint of t's waits: t if tied, else the one of
+     * the task it runs on top of (an untied task binds nothing). */
+    t->tsc = !(t->state_flags & TASK_UNTIED) ? t : prev ? prev->tsc : NULL;
     ts->task = t;
     ts->icv = t->icv;
     task_sched_mark(ts, t);
@@ -143,7 +150,7 @@ void task_execute(struct ilan_thread *ts, struct task *t)
         t->fn(t->data);
     assert(ts->task == t && t->taskgroup == tg && "task body ended inside a taskgroup it began");
     ts->icv = saved;
-    ts->task = prev;
+    ts->task = prev && prev->forward ? prev->forward : prev;
     if (t->exec) /* before completing: the taskgroup end must see the record */
         task_mode->task_done(ts, t);
     task_body_done(t);

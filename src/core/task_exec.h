@@ -18,6 +18,14 @@ static inline struct task *task_of(struct ilan_thread *ts)
     return ts->task ? ts->task : &task_initial;
 }
 
+/* The task whose descendants are the only new tasks the calling thread may
+ * start while its current task waits (OpenMP's task scheduling constraint):
+ * the innermost tied task on its stack, or NULL when any task may start. */
+static inline struct task *task_constraint(struct ilan_thread *ts)
+{
+    return task_of(ts)->tsc;
+}
+
 /* The task running on the calling thread (its implicit task when no
  * explicit task runs). Never NULL once the thread is initialized. */
 struct task *task_current(void);

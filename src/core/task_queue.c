@@ -128,8 +128,9 @@ void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id
 void task_sched_push_released(struct ilan_thread *ts, struct task *t)
 {
     struct team *team = t->team;
-    struct task *cur = ts->task;
-    if (ts->team == team && t->priority <= 0 && cur && (cur->state_flags & TASK_IMPLICIT))
+    /* No scheduling constraint on this thread (the initial task has none). */
+    bool free_deque = !ts->task || !ts->task->tsc;
+    if (ts->team == team && t->priority <= 0 && free_deque)
         deque_push(&team->task_slots[ts->team_id]->deque, t);
     else if (ts->team == team && t->priority <= 0)
         task_queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
@@ -144,8 +145,11 @@ void task_sched_mark(struct ilan_thread *ts, struct task *t)
         t->deque_mark = deque_bottom(&ts->team->task_slots[ts->team_id]->deque);
 }
 
-unsigned task_sched_own_depth(struct ilan_thread *ts)
+bool task_sched_defer_helps(struct ilan_thread *ts)
 {
-    return (unsigned)deque_size(&ts->team->task_slots[ts->team_id]->deque);
+    struct team *team = ts->team;
+    if (team->nthreads < 2)
+        return false;
+    return deque_size(&team->task_slots[ts->team_id]->deque) < ILAN_TASK_SHALLOW;
 }
 

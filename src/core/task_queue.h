@@ -65,7 +65,14 @@ void task_sched_push_released(struct ilan_thread *ts, struct task *t);
  * index: the scheduling constraint for t's waits (struct task deque_mark). */
 void task_sched_mark(struct ilan_thread *ts, struct task *t);
 
-/* Depth of the calling thread's own deque (throttling). */
-unsigned task_sched_own_depth(struct ilan_thread *ts);
+/*
+ * Whether a new task of the calling thread (in a team) is worth deferring:
+ * only if another thread could run it soon. Idle threads look at the
+ * other threads' deques, so a deque with fewer than ILAN_TASK_SHALLOW
+ * tasks is refilled as fast as thieves empty it, and one they leave alone
+ * stops growing there: past it the creator runs its new tasks at once,
+ * which costs the least and keeps its cache. A team of one never defers.
+ */
+bool task_sched_defer_helps(struct ilan_thread *ts);
 
 #endif

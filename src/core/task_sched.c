@@ -63,25 +63,33 @@ void task_team_destroy(struct team *t)
 
 /* ---- finding a task --------------------------------------------------------- */
 
-/* Tries slot v's deque (top) and inbox. A stolen task that the waiting
- * task may not start (scheduling constraint) goes to the victim's inbox,
- * behind earlier relocations: it was the victim's oldest task, and the
- * victim and other thieves take inboxes in FIFO order after their deques.
- * (The candidate cannot be inspected before it is won: another thread may
- * be running and freeing it at that moment.) */
+/* deque_steal_if's test for a waiting tied task: only its descendants. */
+static bool may_start(const void *item, const void *waiter)
+{
+    return task_window_descends(item, waiter);
+}
+
+/*
+ * Tries slot v's deque (top) and inbox. A waiting tied task looks at the
+ * victim's oldest task before racing for it and leaves it there unless it
+ * descends from the waiter within the ancestry window (task_window_descends):
+ * a task once won cannot be put back where it was, and an earlier design
+ * that moved refused tasks to the victim's inbox made every later look walk
+ * thousands of them (quadratic on unbalanced trees). What a waiter leaves
+ * is run by its owner, or by any thread at a barrier.
+ */
 static struct task *steal_from(struct team *team, unsigned v, struct task *waiter,
                                enum task_look look)
 {
     struct task_slot *s = team->task_slots[v];
-    struct task *t = deque_steal(&s->deque);
-    /* A full look retries a lost race: the winner took only one task. */
-    while (!t && look == LOOK_FULL && deque_maybe_nonempty(&s->deque))
-        t = deque_steal(&s->deque);
-    if (t && waiter && !task_descends_from(t, waiter)) {
-        task_queue_put(&s->inbox, t, false);
-        barrier_wake_idle(&team->barrier); /* a sleeper may have looked while we held it */
-        t = NULL;
-    }
+    struct task *t;
+    bool refused = false;
+    do
+        t = waiter ? deque_steal_if(&s->deque, may_start, waiter, &refused)
+                   : deque_steal(&s->deque);
+    /* A full look retries a lost race (the winner took only one task); a
+     * refusal ends it. */
+    while (!t && !refused && look == LOOK_FULL && deque_maybe_nonempty(&s->deque));
     if (!t)
         t = task_queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, NULL, NULL);
     return t;
@@ -156,9 +164,7 @@ bool task_sched_run_one(struct ilan_thread *ts)
     struct team *team = ts->team;
     if (!team)
         return false;
-    struct task *cur = ts->task;
-    struct task *waiter = cur && !(cur->state_flags & TASK_IMPLICIT) ? cur : NULL;
-    struct task *t = task_find(ts, team, waiter, false);
+    struct task *t = task_find(ts, team, task_constraint(ts), false);
     if (!t)
         return false;
     task_execute(ts, t);
@@ -220,8 +226,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             idle_pause(i);
         return;
     }
-    struct task *cur = ts->task;
-    struct task *waiter = cur && !(cur->state_flags & TASK_IMPLICIT) ? cur : NULL;
+    struct task *waiter = task_constraint(ts);
     struct barrier *b = &team->barrier;
     unsigned idle = 0;
     struct stall stall = {~0ul, 0};
