@@ -6,6 +6,7 @@
 #include "base/fatal.h"
 #include "base/omp_types.h"
 #include "core/alloc.h"
+#include "core/task_exec.h"
 #include "core/thread.h"
 
 ILAN_EXPORT omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
@@ -21,7 +22,9 @@ ILAN_EXPORT void omp_destroy_allocator(omp_allocator_handle_t allocator)
 
 ILAN_EXPORT void omp_set_default_allocator(omp_allocator_handle_t allocator)
 {
-    thread_self()->icv.def_allocator = (uintptr_t)allocator;
+    struct ilan_thread *ts = thread_self();
+    task_icv_will_change(ts); /* an included task restores its creator's */
+    ts->icv.def_allocator = (uintptr_t)allocator;
 }
 
 ILAN_EXPORT omp_allocator_handle_t omp_get_default_allocator(void)

@@ -5,14 +5,24 @@
 #include "base/omp_types.h"
 #include "config/icv.h"
 #include "core/team.h"
+#include "core/task_exec.h"
 #include "core/thread.h"
 #include "base/tunables.h"
+
+/* The calling thread's data-environment ICVs, about to be changed by an
+ * omp_set_* routine (an included task saves its creator's first). */
+static struct icv *icv_for_write(void)
+{
+    struct ilan_thread *ts = thread_self();
+    task_icv_will_change(ts);
+    return &ts->icv;
+}
 
 /* ---- threads and levels --------------------------------------------------- */
 
 ILAN_EXPORT void omp_set_num_threads(int n)
 {
-    thread_self()->icv.nthreads = n > 0 ? (unsigned)n : 1u;
+    icv_for_write()->nthreads = n > 0 ? (unsigned)n : 1u;
 }
 
 ILAN_EXPORT int omp_get_max_threads(void)
@@ -96,7 +106,7 @@ ILAN_EXPORT int omp_get_team_size(int level)
 
 ILAN_EXPORT void omp_set_dynamic(int val)
 {
-    thread_self()->icv.dyn = val != 0;
+    icv_for_write()->dyn = val != 0;
 }
 
 ILAN_EXPORT int omp_get_dynamic(void)
@@ -107,7 +117,7 @@ ILAN_EXPORT int omp_get_dynamic(void)
 /* Deprecated in OpenMP 5.0; as libgomp 12, a view of max-active-levels-var. */
 ILAN_EXPORT void omp_set_nested(int val)
 {
-    struct icv *icv = &thread_self()->icv;
+    struct icv *icv = icv_for_write();
     if (val)
         icv->max_active_levels = ILAN_SUPPORTED_ACTIVE_LEVELS;
     else if (icv->max_active_levels > 1)
@@ -124,7 +134,7 @@ ILAN_EXPORT int omp_get_nested(void)
  * 1 for dynamic and guided); auto keeps the previous chunk (libgomp 12). */
 ILAN_EXPORT void omp_set_schedule(omp_sched_t kind, int chunk_size)
 {
-    struct icv *icv = &thread_self()->icv;
+    struct icv *icv = icv_for_write();
     switch ((unsigned)kind & ~(unsigned)omp_sched_monotonic) {
     case omp_sched_static:
         icv->run_sched_chunk = chunk_size < 1 ? 0 : chunk_size;
@@ -159,9 +169,9 @@ ILAN_EXPORT void omp_set_max_active_levels(int max_levels)
 {
     if (max_levels < 0)
         return;
-    thread_self()->icv.max_active_levels = (unsigned)max_levels > ILAN_SUPPORTED_ACTIVE_LEVELS
-                                               ? ILAN_SUPPORTED_ACTIVE_LEVELS
-                                               : (unsigned)max_levels;
+    icv_for_write()->max_active_levels = (unsigned)max_levels > ILAN_SUPPORTED_ACTIVE_LEVELS
+                                             ? ILAN_SUPPORTED_ACTIVE_LEVELS
+                                             : (unsigned)max_levels;
 }
 
 ILAN_EXPORT int omp_get_max_active_levels(void)
@@ -193,7 +203,7 @@ ILAN_EXPORT int omp_get_max_task_priority(void)
 
 ILAN_EXPORT void omp_set_default_device(int device_num)
 {
-    thread_self()->icv.default_device = device_num;
+    icv_for_write()->default_device = device_num;
 }
 
 ILAN_EXPORT int omp_get_default_device(void)

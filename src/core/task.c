@@ -97,11 +97,10 @@ static struct task *task_promote(struct ilan_thread *ts, struct task *s)
         task_init_heap(h, parent, low->team);
         h->fn = low->fn;
         h->data = low->data;
-        h->state_flags = low->state_flags & ~TASK_ON_STACK;
+        h->state_flags = low->state_flags & ~(TASK_ON_STACK | TASK_ICV_SAVED);
         h->taskgroup = low->taskgroup;
         h->deque_mark = low->deque_mark;
         h->reduction_data = low->reduction_data;
-        h->icv = ts->icv;
         struct task *tsc = low->tsc == low ? h : low->tsc;
         h->tsc = tsc && tsc->forward ? tsc->forward : tsc;
         low->forward = h;
@@ -177,27 +176,22 @@ struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
     return t;
 }
 
-/* Arguments up to this size of an included task with a copy constructor
- * are copied to the stack; larger ones to the heap. */
-#define INCLUDED_STACK_ARGS 2048
-
 /*
- * Runs fn as an included task of the calling thread's current task, with a
- * descriptor on this stack frame: no allocation and no atomic operation
- * unless the task makes something point at it (task_promote). With cpyfn
- * its firstprivate block is copy-constructed here, else fn runs on the
- * caller's block, which lives until we return.
+ * Runs fn(data) as an included task of `parent`, the calling thread's
+ * current task, with a descriptor on this stack frame: no allocation and
+ * no atomic operation unless the task makes something point at it
+ * (task_promote). `copied`: data is a copy-constructed block (TASK_COPIED).
  */
-static void task_run_included(struct ilan_thread *ts, void (*fn)(void *), void *data,
-                              void (*cpyfn)(void *, void *), long arg_size, long arg_align,
-                              unsigned flags)
+static inline __attribute__((always_inline)) void
+task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *), void *data,
+                  unsigned flags, bool copied)
 {
-    struct task *parent = task_of(ts);
     struct task s;
     atomic_store_explicit(&s.up[0], parent, memory_order_relaxed);
     atomic_store_explicit(&s.depth, atomic_load_explicit(&parent->depth, memory_order_relaxed) + 1,
                           memory_order_relaxed);
-    s.state_flags = TASK_ON_STACK | ((flags & TASK_FLAG_UNTIED) ? TASK_UNTIED : 0) |
+    unsigned untied = (flags & TASK_FLAG_UNTIED) ? TASK_UNTIED : 0;
+    s.state_flags = TASK_ON_STACK | untied | (copied ? TASK_COPIED : 0) |
                     (((flags & TASK_FLAG_FINAL) || (parent->state_flags & TASK_FINAL)) ? TASK_FINAL
                                                                                        : 0);
     s.taskgroup = parent->taskgroup;
@@ -205,32 +199,44 @@ static void task_run_included(struct ilan_thread *ts, void (*fn)(void *), void *
     s.forward = NULL;
     s.reduction_data = NULL;
     atomic_store_explicit(&s.children, 0, memory_order_relaxed); /* read by taskwait */
-    s.fn = fn;
-    void *heap_args = NULL;
-    if (cpyfn) {
-        size_t size = (size_t)arg_size + (size_t)arg_align;
-        char *block = size <= INCLUDED_STACK_ARGS ? __builtin_alloca(size) : (heap_args = malloc(size));
-        if (!block)
-            ilan_fatal("out of memory copying a task's %ld-byte argument block", arg_size);
-        uintptr_t align = arg_align > 1 ? (uintptr_t)arg_align : 1;
-        s.data = (void *)(((uintptr_t)block + align - 1) & ~(align - 1));
-        cpyfn(s.data, data);
-        s.state_flags |= TASK_COPIED;
-    } else {
-        s.data = data;
-    }
-    struct task *prev = ts->task;
-    struct icv saved = ts->icv;
-    s.tsc = (s.state_flags & TASK_UNTIED) ? parent->tsc : &s;
+    s.data = data;
+    s.tsc = untied ? parent->tsc : &s;
+    struct task *prev = ts->task, *icv_frame = ts->icv_frame;
     ts->task = &s;
+    ts->icv_frame = &s; /* the ICVs are saved only if the task changes one */
     task_sched_mark(ts, &s);
-    if (!task_cancelled(&s))
-        fn(s.data);
-    ts->icv = saved;
+    if (!icv_global.cancellation || !task_cancelled(&s))
+        fn(data);
+    if (s.state_flags & TASK_ICV_SAVED)
+        ts->icv = s.icv;
+    ts->icv_frame = icv_frame;
     ts->task = prev && prev->forward ? prev->forward : prev;
-    free(heap_args);
     if (s.forward)
         task_complete(s.forward);
+}
+
+/* Arguments up to this size of an included task with a copy constructor
+ * are copied to the stack; larger ones to the heap. */
+#define INCLUDED_STACK_ARGS 2048
+
+/* task_run_included for a task whose firstprivate block needs its copy
+ * constructor: the block is built here (its own frame, so that the common
+ * path has no variable-sized frame). */
+static __attribute__((noinline)) void
+task_run_included_copy(struct ilan_thread *ts, struct task *parent, void (*fn)(void *),
+                       void *data, void (*cpyfn)(void *, void *), long arg_size, long arg_align,
+                       unsigned flags)
+{
+    size_t size = (size_t)arg_size + (size_t)arg_align;
+    void *heap = NULL;
+    char *block = size <= INCLUDED_STACK_ARGS ? __builtin_alloca(size) : (heap = malloc(size));
+    if (!block)
+        ilan_fatal("out of memory copying a task's %ld-byte argument block", arg_size);
+    uintptr_t align = arg_align > 1 ? (uintptr_t)arg_align : 1;
+    void *copy = (void *)(((uintptr_t)block + align - 1) & ~(align - 1));
+    cpyfn(copy, data);
+    task_run_included(ts, parent, fn, copy, flags, true);
+    free(heap);
 }
 
 /* ---- queueing and running --------------------------------------------------------- */
@@ -288,10 +294,14 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
      * whose run might wait for a later sibling (dependences, a detach
      * event) unless the program asks (if(0)), nor a priority task (the
      * hint orders queued tasks). */
-    bool undeferred = !team || !if_clause || (task_of(ts)->state_flags & TASK_FINAL) ||
+    struct task *cur = task_of(ts);
+    bool undeferred = !team || !if_clause || (cur->state_flags & TASK_FINAL) ||
                       (!has_deps && !detached && priority == 0 && !task_sched_defer_helps(ts));
     if (undeferred && !has_deps && !detached) {
-        task_run_included(ts, fn, data, cpyfn, arg_size, arg_align, flags);
+        if (cpyfn)
+            task_run_included_copy(ts, cur, fn, data, cpyfn, arg_size, arg_align, flags);
+        else
+            task_run_included(ts, cur, fn, data, flags, false);
         return;
     }
     struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);

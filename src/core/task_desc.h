@@ -45,6 +45,7 @@ struct taskloop_exec;
                                     discarded by cancellation, so that its body runs the
                                     destructors (it meets the cancellation itself) */
 #define TASK_ON_STACK (1u << 7)  /* an included task's descriptor on its creator's stack */
+#define TASK_ICV_SAVED (1u << 8) /* TASK_ON_STACK: `icv` holds its creator's ICVs, to restore */
 
 /*
  * A taskgroup region, begun by one task (task_taskgroup_start) and linked to
@@ -110,7 +111,8 @@ struct task {
     _Atomic unsigned refs;           /* 1 until complete + 1 per child descriptor alive (they
                                         read their parent); freed at 0. Unused when implicit */
     int priority;                    /* priority clause value, clamped to max-task-priority */
-    struct icv icv;                  /* the task's data-environment ICVs (deferred tasks) */
+    struct icv icv;                  /* the task's data-environment ICVs (deferred tasks); on the
+                                        stack, its creator's once saved (TASK_ICV_SAVED) */
     struct task *next_queued;        /* link in a mutex-protected queue (priority, inbox) */
     /* Dependences (task_deps.c); guarded by the parent's deps lock except npred. */
     struct task_deps *deps;          /* hash of this task's children's dependences (lazily made) */

@@ -53,6 +53,17 @@ void task_thread_enter(struct ilan_thread *ts, struct team *t, unsigned team_id)
     it->priority = 0;
     /* it->deps is kept: empty, reused. */
     ts->task = it;
+    ts->icv_frame = NULL;
+    ts->deque = &t->task_slots[team_id]->deque;
+}
+
+void task_icv_will_change(struct ilan_thread *ts)
+{
+    struct task *f = ts->icv_frame;
+    if (f && !(f->state_flags & TASK_ICV_SAVED)) {
+        f->icv = ts->icv;
+        f->state_flags |= TASK_ICV_SAVED;
+    }
 }
 
 /* ---- completion ---------------------------------------------------------------------- */
@@ -143,6 +154,8 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     /* The scheduling constraint of t's waits: t if tied, else the one of
      * the task it runs on top of (an untied task binds nothing). */
     t->tsc = !(t->state_flags & TASK_UNTIED) ? t : prev ? prev->tsc : NULL;
+    struct task *icv_frame = ts->icv_frame;
+    ts->icv_frame = NULL; /* t's ICVs are its own copy: restored below */
     ts->task = t;
     ts->icv = t->icv;
     task_sched_mark(ts, t);
@@ -150,6 +163,7 @@ void task_execute(struct ilan_thread *ts, struct task *t)
         t->fn(t->data);
     assert(ts->task == t && t->taskgroup == tg && "task body ended inside a taskgroup it began");
     ts->icv = saved;
+    ts->icv_frame = icv_frame;
     ts->task = prev && prev->forward ? prev->forward : prev;
     if (t->exec) /* before completing: the taskgroup end must see the record */
         task_mode->task_done(ts, t);

@@ -47,6 +47,11 @@ void task_thread_enter(struct ilan_thread *ts, struct team *t, unsigned team_id)
  * destructors do). */
 bool task_cancelled(struct task *t);
 
+/* The calling thread (ts) is about to change one of its data-environment
+ * ICVs (ts->icv): an included task running on its stack saves its
+ * creator's values first, to restore them when it ends. */
+void task_icv_will_change(struct ilan_thread *ts);
+
 /* Runs t's body on the calling thread (or discards it when cancelled) and
  * completes it unless it waits for its detach event. */
 void task_execute(struct ilan_thread *ts, struct task *t);

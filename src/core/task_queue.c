@@ -110,7 +110,7 @@ void task_sched_push(struct ilan_thread *ts, struct task *t)
     if (t->priority > 0 || ts->team != team)
         task_queue_put(&team->task_prio, t, true);
     else
-        deque_push(&team->task_slots[ts->team_id]->deque, t);
+        deque_push(ts->deque, t);
     task_queue_wake(ts, team);
 }
 
@@ -131,7 +131,7 @@ void task_sched_push_released(struct ilan_thread *ts, struct task *t)
     /* No scheduling constraint on this thread (the initial task has none). */
     bool free_deque = !ts->task || !ts->task->tsc;
     if (ts->team == team && t->priority <= 0 && free_deque)
-        deque_push(&team->task_slots[ts->team_id]->deque, t);
+        deque_push(ts->deque, t);
     else if (ts->team == team && t->priority <= 0)
         task_queue_put(&team->task_slots[ts->team_id]->inbox, t, false);
     else
@@ -142,7 +142,7 @@ void task_sched_push_released(struct ilan_thread *ts, struct task *t)
 void task_sched_mark(struct ilan_thread *ts, struct task *t)
 {
     if (ts->team)
-        t->deque_mark = deque_bottom(&ts->team->task_slots[ts->team_id]->deque);
+        t->deque_mark = deque_bottom(ts->deque);
 }
 
 bool task_sched_defer_helps(struct ilan_thread *ts)
@@ -150,6 +150,6 @@ bool task_sched_defer_helps(struct ilan_thread *ts)
     struct team *team = ts->team;
     if (team->nthreads < 2)
         return false;
-    return deque_size(&team->task_slots[ts->team_id]->deque) < ILAN_TASK_SHALLOW;
+    return deque_size(ts->deque) < ILAN_TASK_SHALLOW;
 }
 

@@ -18,6 +18,8 @@ struct task;
  * writes it, except that a master saves and restores its own fields around a
  * nested region (see team.c).
  */
+struct deque;
+
 struct ilan_thread {
     struct team *team;       /* innermost enclosing team; NULL outside every parallel region */
     unsigned team_id;        /* omp_get_thread_num() in that team */
@@ -25,6 +27,11 @@ struct ilan_thread {
                                 while it runs, see task_execute) */
     struct task *task;       /* task running on this thread: the implicit task of its slot in
                                 `team`, an explicit task, or NULL (the thread's initial task) */
+    struct task *icv_frame;  /* innermost included task running on this thread's stack, whose
+                                creator's ICVs are saved in it before the first change
+                                (task_icv_will_change); NULL inside other tasks */
+    struct deque *deque;     /* its slot's task deque in `team` (meaningless when team is NULL):
+                                the hot path of task creation reads it */
     unsigned ws_seq;         /* worksharing constructs started in the current team */
     unsigned single_seq;     /* single constructs met in the current team */
     struct ws *ws;           /* slot of the worksharing construct being executed */
