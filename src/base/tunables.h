@@ -63,6 +63,9 @@
 /* A new task is deferred only while its creator's deque holds fewer than
  * this many tasks; past it, it runs at once (task_sched_defer_helps). */
 #define ILAN_TASK_SHALLOW 2
+/* ...or fewer than this many while some thread of the team waits without
+ * finding a task (it takes the oldest, so it gets whole subtrees). */
+#define ILAN_TASK_HUNGRY_DEPTH 16
 
 /* Initial capacity of a thread's task deque, as a power of two (it grows
  * when a placement or a dependence release pushes past it). */
@@ -79,6 +82,10 @@
  * task may steal a victim's task only when it is at most this many
  * generations above it, which a thief can test before winning the task. */
 #define ILAN_TASK_ANCESTORS 8u
+
+/* Stolen tied tasks a thread records as running (struct task_frames):
+ * thieves can leapfrog into the outermost ones. */
+#define ILAN_TASK_FRAMES 16u
 
 /* Task descriptors are carved in size classes of 256 << c bytes,
  * c < ILAN_TASK_CLASSES; a larger argument block is malloc'd apart. */

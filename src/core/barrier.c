@@ -9,6 +9,8 @@ void barrier_init(struct barrier *b, unsigned n)
     assert(n > 0);
     assert(atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0 &&
            "a region began with tasks of the previous one pending");
+    assert(atomic_load_explicit(&b->task_hungry, memory_order_relaxed) == 0 &&
+           "a thread of the previous region is still counted as waiting for a task");
     b->nthreads = n;
     atomic_store_explicit(&b->remaining, n, memory_order_relaxed);
     atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);

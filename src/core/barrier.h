@@ -29,6 +29,8 @@ struct barrier {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned long task_pending; /* deferred tasks not complete */
     alignas(ILAN_CACHE_LINE) _Atomic unsigned task_sleepers; /* threads asleep (or going to
                                                                 sleep) on task_work */
+    _Atomic unsigned task_hungry;                        /* threads waiting that found no task
+                                                            (creators then defer more) */
     seqword task_work;                                   /* bumped, when task_sleepers != 0, by
                                                             pushes, completions and releases */
 };

@@ -195,11 +195,31 @@ struct group_queues {
                                                           of other groups whose group ran out */
 };
 
+/*
+ * The tied tasks a slot's thread runs that it did not pop from its own
+ * deque (stolen or taken from a queue), innermost last, each with its
+ * deque mark: while such a task X runs, every entry of the deque at or
+ * above X's mark descends from X. A thread waiting in a tied task W whose
+ * descendant X runs here may therefore steal the entries above X's mark,
+ * however deep they are below W (leapfrogging). The owner writes; thieves
+ * read under `gen`, which every pop changes.
+ */
+struct task_frames {
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned long gen; /* bumped after each pop */
+    _Atomic unsigned count;                             /* frames in use */
+    struct {
+        struct task *_Atomic task; /* the task running */
+        _Atomic long mark;         /* its deque mark */
+    } frame[ILAN_TASK_FRAMES];     /* outermost first; deeper ones are not recorded */
+    unsigned depth;                /* owner only: frames pushed, recorded or not */
+};
+
 /* What the tasking engine keeps per team thread slot: allocated once per
  * slot and kept with the team (like the team itself), so that deques and
  * implicit tasks are reused region after region. */
 struct task_slot {
     struct deque deque;      /* ready tasks created (or released) by this slot's thread */
+    struct task_frames frames; /* foreign tied tasks running on it (leapfrogging) */
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
     alignas(ILAN_CACHE_LINE) struct task implicit; /* the implicit task of this slot's thread */

@@ -150,6 +150,9 @@ bool task_sched_defer_helps(struct ilan_thread *ts)
     struct team *team = ts->team;
     if (team->nthreads < 2)
         return false;
-    return deque_size(ts->deque) < ILAN_TASK_SHALLOW;
+    long queued = deque_size(ts->deque);
+    return queued < ILAN_TASK_SHALLOW ||
+           (queued < ILAN_TASK_HUNGRY_DEPTH &&
+            atomic_load_explicit(&team->barrier.task_hungry, memory_order_relaxed) != 0);
 }
 

@@ -69,6 +69,41 @@ static bool may_start(const void *item, const void *waiter)
     return task_window_descends(item, waiter);
 }
 
+/* A victim's frames as a thief saw them (leapfrog). */
+struct frames_seen {
+    struct task_frames *frames; /* the victim's */
+    unsigned long gen;          /* their generation when read */
+};
+
+/* deque_steal_above's proof: no frame of the victim was popped since. */
+static bool frames_unchanged(const void *arg)
+{
+    const struct frames_seen *seen = arg;
+    return atomic_load_explicit(&seen->frames->gen, memory_order_relaxed) == seen->gen;
+}
+
+/*
+ * Leapfrogging: the waiting tied task `waiter` steals from slot s an entry
+ * pushed above the mark of a foreign task running there that descends from
+ * it (found within the ancestry window). Only the outermost such frame is
+ * tried, and only while the deque's top is above its mark: older entries
+ * below it block the way (a deque gives only its top).
+ */
+static struct task *leapfrog(struct task_slot *s, struct task *waiter)
+{
+    struct task_frames *f = &s->frames;
+    struct frames_seen seen = {f, atomic_load_explicit(&f->gen, memory_order_acquire)};
+    unsigned n = atomic_load_explicit(&f->count, memory_order_acquire);
+    for (unsigned i = 0; i < n && i < ILAN_TASK_FRAMES; i++) {
+        struct task *x = atomic_load_explicit(&f->frame[i].task, memory_order_relaxed);
+        if (x == waiter || task_window_descends(x, waiter))
+            return deque_steal_above(&s->deque,
+                                     atomic_load_explicit(&f->frame[i].mark, memory_order_relaxed),
+                                     frames_unchanged, &seen);
+    }
+    return NULL;
+}
+
 /*
  * Tries slot v's deque (top) and inbox. A waiting tied task looks at the
  * victim's oldest task before racing for it and leaves it there unless it
@@ -90,6 +125,8 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     /* A full look retries a lost race (the winner took only one task); a
      * refusal ends it. */
     while (!t && !refused && look == LOOK_FULL && deque_maybe_nonempty(&s->deque));
+    if (!t && refused)
+        t = leapfrog(s, waiter);
     if (!t)
         t = task_queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, NULL, NULL);
     return t;
@@ -101,8 +138,9 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
  * it returns NULL only if no task the caller may take was queued anywhere
  * when it looked (LOOK_FULL). */
 static struct task *task_find(struct ilan_thread *ts, struct team *team, struct task *waiter,
-                              bool full)
+                              bool full, bool *own_deque)
 {
+    *own_deque = false;
     unsigned self = ts->team_id;
     struct task_slot *own = team->task_slots[self];
     struct task *t;
@@ -114,8 +152,10 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     /* 2. own deque, newest first (cache-hot, depth-first); a waiting task
      * may only take what was pushed above its mark (its descendants) */
     if ((!waiter || deque_bottom(&own->deque) > waiter->deque_mark) &&
-        (t = deque_pop(&own->deque)))
+        (t = deque_pop(&own->deque))) {
+        *own_deque = true;
         return t;
+    }
     /* 3. own inbox: tasks placed on this thread by others */
     if ((t = task_queue_take(&own->inbox, waiter, owner, NULL, NULL)))
         return t;
@@ -159,15 +199,44 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     return NULL;
 }
 
+/* Runs t, found by this thread's scheduler (from its own deque when
+ * `own`). A tied task from elsewhere is recorded in the slot's frames while
+ * it runs, so that threads waiting in its ancestors can leapfrog into the
+ * entries it pushes (struct task_frames). */
+static void run_found(struct ilan_thread *ts, struct team *team, struct task *t, bool own)
+{
+    if (own || (t->state_flags & TASK_UNTIED)) {
+        task_execute(ts, t);
+        return;
+    }
+    struct task_frames *f = &team->task_slots[ts->team_id]->frames;
+    unsigned n = f->depth++;
+    if (n < ILAN_TASK_FRAMES) {
+        atomic_store_explicit(&f->frame[n].task, t, memory_order_relaxed);
+        /* t's mark is the bottom now: task_execute records the same. */
+        atomic_store_explicit(&f->frame[n].mark, deque_bottom(ts->deque), memory_order_relaxed);
+        atomic_store_explicit(&f->count, n + 1, memory_order_release);
+    }
+    task_execute(ts, t);
+    f->depth--;
+    if (n < ILAN_TASK_FRAMES) {
+        atomic_store_explicit(&f->count, n, memory_order_relaxed);
+        /* Before anything this thread pushes next: thieves that read the
+         * frame and then such an entry see the bump. */
+        atomic_fetch_add_explicit(&f->gen, 1, memory_order_release);
+    }
+}
+
 bool task_sched_run_one(struct ilan_thread *ts)
 {
     struct team *team = ts->team;
     if (!team)
         return false;
-    struct task *t = task_find(ts, team, task_constraint(ts), false);
+    bool own;
+    struct task *t = task_find(ts, team, task_constraint(ts), false, &own);
     if (!t)
         return false;
-    task_execute(ts, t);
+    run_found(ts, team, t, own);
     return true;
 }
 
@@ -229,18 +298,31 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     struct task *waiter = task_constraint(ts);
     struct barrier *b = &team->barrier;
     unsigned idle = 0;
+    bool hungry = false; /* counted in b->task_hungry */
     struct stall stall = {~0ul, 0};
+    bool own; /* the task found came from our own deque */
     for (;;) {
-        if (done(arg))
+        if (done(arg)) {
+            if (hungry)
+                atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
             return;
+        }
         /* No task pending in the team (queued or running): nothing to look
          * for, only the condition to watch (a plain barrier stays cheap). */
         struct task *t = NULL;
         if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
-            (t = task_find(ts, team, waiter, false)) != NULL) {
-            task_execute(ts, t);
+            (t = task_find(ts, team, waiter, false, &own)) != NULL) {
+            if (hungry) {
+                atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
+                hungry = false;
+            }
+            run_found(ts, team, t, own);
             idle = 0;
             continue;
+        }
+        if (!hungry) {
+            atomic_fetch_add_explicit(&b->task_hungry, 1, memory_order_relaxed);
+            hungry = true;
         }
         if (++idle < ILAN_TASK_IDLE_ROUNDS) {
             idle_pause(idle);
@@ -249,7 +331,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* About to sleep: first the way out of a stall (checked here, not
          * every round, as it reads the clock). */
         if ((t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
-            task_execute(ts, t);
+            run_found(ts, team, t, false);
             idle = 0;
             continue;
         }
@@ -267,7 +349,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         ilan_fence_seq_cst();
         /* With the mode's tasks queued that we may not take, sleep in
          * slices so that a stall (take_if_stalled) is noticed. */
-        if (!done(arg) && !(t = task_find(ts, team, waiter, true))) {
+        if (!done(arg) && !(t = task_find(ts, team, waiter, true, &own))) {
             if (task_mode && task_mode->queued(team))
                 seq_wait_slow_for(&b->task_work, w, task_mode->sleep_ns(team));
             else
@@ -275,7 +357,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         }
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         if (t)
-            task_execute(ts, t);
+            run_found(ts, team, t, own);
         idle = 0;
     }
 }
