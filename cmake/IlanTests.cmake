@@ -23,6 +23,9 @@
 #                                      (env=HWLOC_SYNTHETIC=pack:2%20pu:1)
 #   // ilan-test: args=-n 100 --quick  command-line arguments (rest of line)
 #   // ilan-test: tsan                 also label "tsan" (run in the TSan build)
+#   // ilan-test: serial               run alone (RUN_SERIAL): it asserts how work
+#                                      spreads over its threads, which another
+#                                      test's threads on the same cores would skew
 #   // ilan-test: modes=ilan,numa,ws   run once per ILAN_TASKLOOP mode; names
 #                                      omp.NAME.tN (ilan), omp.NAME.MODE.tN
 #   // ilan-test: prefix: taskset -c 0 run the program under this command
@@ -128,6 +131,7 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
   set(expect)
   set(prefix)
   set(modes ilan)
+  set(serial FALSE)
   file(READ ${src} text)
   string(REPLACE ";" "<ILAN_SEMI>" text "${text}")
   string(REGEX MATCHALL "//[ \t]*ilan-test:[^\n]*" lines "${text}")
@@ -165,6 +169,8 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
         list(APPEND env "${item}")
       elseif(item STREQUAL "tsan")
         list(APPEND labels tsan)
+      elseif(item STREQUAL "serial")
+        set(serial TRUE)
       elseif(NOT item STREQUAL "")
         message(WARNING "${src}: unknown ilan-test directive '${item}'")
       endif()
@@ -227,7 +233,8 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
     set_tests_properties(${t} PROPERTIES
       ENVIRONMENT "${test_env}"
       TIMEOUT ${ILAN_TEST_TIMEOUT}
-      LABELS "${labels}")
+      LABELS "${labels}"
+      RUN_SERIAL ${serial})
   endforeach()
   endforeach()
 endforeach()

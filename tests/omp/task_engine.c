@@ -4,7 +4,7 @@
 // thread must execute at least a quarter of the nodes), deep recursion
 // (fib with a task per call) and a wide fan-out (100,000 children of one
 // task). Results are exact; nothing here is timed.
-// ilan-test: threads=1,2,4,16 tsan modes=ilan,numa,ws
+// ilan-test: threads=1,2,4,16 tsan serial modes=ilan,numa,ws
 #include "check.h"
 #include <stdint.h>
 
