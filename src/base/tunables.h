@@ -83,9 +83,9 @@
  * generations above it, which a thief can test before winning the task. */
 #define ILAN_TASK_ANCESTORS 8u
 
-/* Stolen tied tasks a thread records as running (struct task_frames):
- * thieves can leapfrog into the outermost ones. */
-#define ILAN_TASK_FRAMES 16u
+/* Roots a thief follows to decide that a task it looks at descends from the
+ * task it waits in (task_peek_descends); past them it leaves the task. */
+#define ILAN_TASK_ROOT_HOPS 8u
 
 /* Task descriptors are carved in size classes of 256 << c bytes,
  * c < ILAN_TASK_CLASSES; a larger argument block is malloc'd apart. */

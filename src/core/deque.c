@@ -138,26 +138,3 @@ void *deque_steal_if(struct deque *d, bool (*accept)(const void *item, const voi
     *refused = false;
     return steal_top(d, accept, arg, refused);
 }
-
-void *deque_steal_above(struct deque *d, long min_index, bool (*still_valid)(const void *arg),
-                        const void *arg)
-{
-    long t = atomic_load_explicit(&d->top, memory_order_acquire);
-    if (t < min_index)
-        return NULL;
-    ilan_fence_seq_cst();
-    long b = atomic_load_explicit(&d->bottom, memory_order_acquire);
-    if (t >= b)
-        return NULL;
-    struct deque_buf *a = atomic_load_explicit(&d->buf, memory_order_acquire);
-    void *x = atomic_load_explicit(&a->slot[t & a->mask], memory_order_acquire);
-    /* Winning index t proves that x was never taken, so x is the item that
-     * was at t when still_valid held. */
-    atomic_thread_fence(memory_order_acquire);
-    if (!still_valid(arg))
-        return NULL;
-    if (!atomic_compare_exchange_strong_explicit(&d->top, &t, t + 1, memory_order_seq_cst,
-                                                 memory_order_relaxed))
-        return NULL;
-    return x;
-}

@@ -54,13 +54,6 @@ void *deque_steal(struct deque *d);
 void *deque_steal_if(struct deque *d, bool (*accept)(const void *item, const void *arg),
                      const void *arg, bool *refused);
 
-/* Thief: takes the top item only if its index is at least `min_index` and,
- * once the item is read, still_valid(arg) holds: the caller's proof (read
- * again after the item) that every item at or above min_index qualifies.
- * NULL: empty, the top below min_index, no longer valid, or lost. */
-void *deque_steal_above(struct deque *d, long min_index, bool (*still_valid)(const void *arg),
-                        const void *arg);
-
 /* The owner's bottom index: items pushed from now on get indices >= it. */
 static inline long deque_bottom(struct deque *d)
 {

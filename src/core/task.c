@@ -32,10 +32,14 @@ static inline void task_link(struct task *t, struct task *parent)
 }
 
 /* Sets the fields every heap descriptor starts with, below the heap or
- * implicit task `parent`. */
-static void task_init_heap(struct task *t, struct task *parent, struct team *team)
+ * implicit task `parent`, made by the calling thread ts. */
+static void task_init_heap(struct ilan_thread *ts, struct task *t, struct task *parent,
+                           struct team *team)
 {
     task_link(t, parent);
+    atomic_store_explicit(&t->origin, ts, memory_order_relaxed);
+    atomic_store_explicit(&t->origin_seq, ts->task_starts, memory_order_relaxed);
+    atomic_store_explicit(&t->root, ts->root, memory_order_relaxed);
     t->taskgroup = parent->taskgroup;
     t->tg_counted = NULL;
     t->team = team;
@@ -94,7 +98,8 @@ static struct task *task_promote(struct ilan_thread *ts, struct task *s)
         if (parent->forward)
             parent = parent->forward;
         struct task *h = task_alloc(0, 1);
-        task_init_heap(h, parent, low->team);
+        task_init_heap(ts, h, parent, low->team);
+        h->start_seq = low->start_seq;
         h->fn = low->fn;
         h->data = low->data;
         h->state_flags = low->state_flags & ~(TASK_ON_STACK | TASK_ICV_SAVED);
@@ -136,7 +141,7 @@ static struct task *task_new(struct ilan_thread *ts, void (*fn)(void *), void *d
         t->data = data;
     }
     t->fn = fn;
-    task_init_heap(t, parent, ts->team);
+    task_init_heap(ts, t, parent, ts->team);
     unsigned sf = 0;
     if ((flags & TASK_FLAG_FINAL) || (parent->state_flags & TASK_FINAL))
         sf |= TASK_FINAL;
@@ -201,6 +206,7 @@ task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *
     atomic_store_explicit(&s.children, 0, memory_order_relaxed); /* read by taskwait */
     s.data = data;
     s.tsc = untied ? parent->tsc : &s;
+    s.start_seq = ++ts->task_starts;
     struct task *prev = ts->task, *icv_frame = ts->icv_frame;
     ts->task = &s;
     ts->icv_frame = &s; /* the ICVs are saved only if the task changes one */

@@ -105,6 +105,11 @@ struct task {
                                         while it waits, entries at or above the mark are its
                                         descendants, those below are not (task_sched.c) */
     struct task *forward;            /* TASK_ON_STACK: its heap copy once promoted, or NULL */
+    unsigned long start_seq;         /* its thread's task_starts once it started running */
+    /* Where it was made (task_peek_descends); atomic for the thief's early look. */
+    struct ilan_thread *_Atomic origin; /* the thread that created it */
+    _Atomic unsigned long origin_seq;   /* that thread's task_starts at the creation */
+    struct task *_Atomic root;          /* that thread's root then (struct ilan_thread) */
     /* Set on the heap only. */
     struct taskgroup *tg_counted;    /* group whose `pending` counts this task, or NULL */
     _Atomic unsigned long children;  /* incomplete deferred child tasks (taskwait) */
@@ -160,6 +165,37 @@ static inline bool task_window_descends(const struct task *t, const struct task 
 }
 
 /*
+ * Whether t descends from w, where w is the tied task the calling thread
+ * `self` waits in (its scheduling constraint), from what t and the roots
+ * above it record; false when that does not tell. O(1) for the common
+ * cases and safe on a task the caller does not own, like
+ * task_window_descends:
+ *   - made by self after w started: w was running, so its maker was w or
+ *     a task started above w, which the constraint makes a descendant;
+ *   - w within ILAN_TASK_ANCESTORS generations above it;
+ *   - else its root (the tied task its maker's thread had taken from
+ *     elsewhere and was running under it, an ancestor of its maker) is w
+ *     or passes these tests, up to ILAN_TASK_ROOT_HOPS roots.
+ */
+static inline bool task_peek_descends(const struct task *t, const struct task *w,
+                                      const struct ilan_thread *self)
+{
+    if (task_window_descends(t, w))
+        return true;
+    for (unsigned hop = 0; hop < ILAN_TASK_ROOT_HOPS; hop++) {
+        if (atomic_load_explicit(&t->origin, memory_order_relaxed) == self &&
+            atomic_load_explicit(&t->origin_seq, memory_order_relaxed) >= w->start_seq)
+            return true;
+        t = atomic_load_explicit(&t->root, memory_order_relaxed);
+        if (!t)
+            return false;
+        if (t == w)
+            return true;
+    }
+    return false;
+}
+
+/*
  * Whether t descends from w, exactly: the window, then hops of
  * ILAN_TASK_ANCESTORS generations for deeper pairs (O(1) when w is within
  * the window, which is the common case: the oldest queued tasks are
@@ -195,31 +231,11 @@ struct group_queues {
                                                           of other groups whose group ran out */
 };
 
-/*
- * The tied tasks a slot's thread runs that it did not pop from its own
- * deque (stolen or taken from a queue), innermost last, each with its
- * deque mark: while such a task X runs, every entry of the deque at or
- * above X's mark descends from X. A thread waiting in a tied task W whose
- * descendant X runs here may therefore steal the entries above X's mark,
- * however deep they are below W (leapfrogging). The owner writes; thieves
- * read under `gen`, which every pop changes.
- */
-struct task_frames {
-    alignas(ILAN_CACHE_LINE) _Atomic unsigned long gen; /* bumped after each pop */
-    _Atomic unsigned count;                             /* frames in use */
-    struct {
-        struct task *_Atomic task; /* the task running */
-        _Atomic long mark;         /* its deque mark */
-    } frame[ILAN_TASK_FRAMES];     /* outermost first; deeper ones are not recorded */
-    unsigned depth;                /* owner only: frames pushed, recorded or not */
-};
-
 /* What the tasking engine keeps per team thread slot: allocated once per
  * slot and kept with the team (like the team itself), so that deques and
  * implicit tasks are reused region after region. */
 struct task_slot {
     struct deque deque;      /* ready tasks created (or released) by this slot's thread */
-    struct task_frames frames; /* foreign tied tasks running on it (leapfrogging) */
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
     alignas(ILAN_CACHE_LINE) struct task implicit; /* the implicit task of this slot's thread */

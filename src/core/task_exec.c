@@ -53,6 +53,7 @@ void task_thread_enter(struct ilan_thread *ts, struct team *t, unsigned team_id)
     it->priority = 0;
     /* it->deps is kept: empty, reused. */
     ts->task = it;
+    ts->root = NULL;
     ts->icv_frame = NULL;
     ts->deque = &t->task_slots[team_id]->deque;
 }
@@ -154,6 +155,7 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     /* The scheduling constraint of t's waits: t if tied, else the one of
      * the task it runs on top of (an untied task binds nothing). */
     t->tsc = !(t->state_flags & TASK_UNTIED) ? t : prev ? prev->tsc : NULL;
+    t->start_seq = ++ts->task_starts;
     struct task *icv_frame = ts->icv_frame;
     ts->icv_frame = NULL; /* t's ICVs are its own copy: restored below */
     ts->task = t;

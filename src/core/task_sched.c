@@ -66,48 +66,13 @@ void task_team_destroy(struct team *t)
 /* deque_steal_if's test for a waiting tied task: only its descendants. */
 static bool may_start(const void *item, const void *waiter)
 {
-    return task_window_descends(item, waiter);
-}
-
-/* A victim's frames as a thief saw them (leapfrog). */
-struct frames_seen {
-    struct task_frames *frames; /* the victim's */
-    unsigned long gen;          /* their generation when read */
-};
-
-/* deque_steal_above's proof: no frame of the victim was popped since. */
-static bool frames_unchanged(const void *arg)
-{
-    const struct frames_seen *seen = arg;
-    return atomic_load_explicit(&seen->frames->gen, memory_order_relaxed) == seen->gen;
-}
-
-/*
- * Leapfrogging: the waiting tied task `waiter` steals from slot s an entry
- * pushed above the mark of a foreign task running there that descends from
- * it (found within the ancestry window). Only the outermost such frame is
- * tried, and only while the deque's top is above its mark: older entries
- * below it block the way (a deque gives only its top).
- */
-static struct task *leapfrog(struct task_slot *s, struct task *waiter)
-{
-    struct task_frames *f = &s->frames;
-    struct frames_seen seen = {f, atomic_load_explicit(&f->gen, memory_order_acquire)};
-    unsigned n = atomic_load_explicit(&f->count, memory_order_acquire);
-    for (unsigned i = 0; i < n && i < ILAN_TASK_FRAMES; i++) {
-        struct task *x = atomic_load_explicit(&f->frame[i].task, memory_order_relaxed);
-        if (x == waiter || task_window_descends(x, waiter))
-            return deque_steal_above(&s->deque,
-                                     atomic_load_explicit(&f->frame[i].mark, memory_order_relaxed),
-                                     frames_unchanged, &seen);
-    }
-    return NULL;
+    return task_peek_descends(item, waiter, &ilan_tls);
 }
 
 /*
  * Tries slot v's deque (top) and inbox. A waiting tied task looks at the
  * victim's oldest task before racing for it and leaves it there unless it
- * descends from the waiter within the ancestry window (task_window_descends):
+ * descends from the waiter (task_peek_descends):
  * a task once won cannot be put back where it was, and an earlier design
  * that moved refused tasks to the victim's inbox made every later look walk
  * thousands of them (quadratic on unbalanced trees). What a waiter leaves
@@ -125,8 +90,6 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     /* A full look retries a lost race (the winner took only one task); a
      * refusal ends it. */
     while (!t && !refused && look == LOOK_FULL && deque_maybe_nonempty(&s->deque));
-    if (!t && refused)
-        t = leapfrog(s, waiter);
     if (!t)
         t = task_queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, NULL, NULL);
     return t;
@@ -200,31 +163,19 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
 }
 
 /* Runs t, found by this thread's scheduler (from its own deque when
- * `own`). A tied task from elsewhere is recorded in the slot's frames while
- * it runs, so that threads waiting in its ancestors can leapfrog into the
- * entries it pushes (struct task_frames). */
-static void run_found(struct ilan_thread *ts, struct team *team, struct task *t, bool own)
+ * `own`). A tied task from elsewhere becomes the thread's root while it
+ * runs: the tasks made under it name it (struct task `root`), so that a
+ * thread waiting in one of its ancestors recognizes them (task_peek_descends). */
+static void run_found(struct ilan_thread *ts, struct task *t, bool own)
 {
     if (own || (t->state_flags & TASK_UNTIED)) {
         task_execute(ts, t);
         return;
     }
-    struct task_frames *f = &team->task_slots[ts->team_id]->frames;
-    unsigned n = f->depth++;
-    if (n < ILAN_TASK_FRAMES) {
-        atomic_store_explicit(&f->frame[n].task, t, memory_order_relaxed);
-        /* t's mark is the bottom now: task_execute records the same. */
-        atomic_store_explicit(&f->frame[n].mark, deque_bottom(ts->deque), memory_order_relaxed);
-        atomic_store_explicit(&f->count, n + 1, memory_order_release);
-    }
+    struct task *root = ts->root;
+    ts->root = t;
     task_execute(ts, t);
-    f->depth--;
-    if (n < ILAN_TASK_FRAMES) {
-        atomic_store_explicit(&f->count, n, memory_order_relaxed);
-        /* Before anything this thread pushes next: thieves that read the
-         * frame and then such an entry see the bump. */
-        atomic_fetch_add_explicit(&f->gen, 1, memory_order_release);
-    }
+    ts->root = root;
 }
 
 bool task_sched_run_one(struct ilan_thread *ts)
@@ -236,7 +187,7 @@ bool task_sched_run_one(struct ilan_thread *ts)
     struct task *t = task_find(ts, team, task_constraint(ts), false, &own);
     if (!t)
         return false;
-    run_found(ts, team, t, own);
+    run_found(ts, t, own);
     return true;
 }
 
@@ -316,7 +267,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
                 hungry = false;
             }
-            run_found(ts, team, t, own);
+            run_found(ts, t, own);
             idle = 0;
             continue;
         }
@@ -331,7 +282,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* About to sleep: first the way out of a stall (checked here, not
          * every round, as it reads the clock). */
         if ((t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
-            run_found(ts, team, t, false);
+            run_found(ts, t, false);
             idle = 0;
             continue;
         }
@@ -357,7 +308,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         }
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         if (t)
-            run_found(ts, team, t, own);
+            run_found(ts, t, own);
         idle = 0;
     }
 }

@@ -30,6 +30,9 @@ struct ilan_thread {
     struct task *icv_frame;  /* innermost included task running on this thread's stack, whose
                                 creator's ICVs are saved in it before the first change
                                 (task_icv_will_change); NULL inside other tasks */
+    unsigned long task_starts; /* tasks started on this thread, ever (struct task start_seq) */
+    struct task *root;       /* innermost tied task it runs that it took from elsewhere than its
+                                own deque (stolen, or from a queue), or NULL; new tasks record it */
     struct deque *deque;     /* its slot's task deque in `team` (meaningless when team is NULL):
                                 the hot path of task creation reads it */
     unsigned ws_seq;         /* worksharing constructs started in the current team */
