@@ -65,7 +65,7 @@
 #define ILAN_TASK_SHALLOW 2
 /* ...or fewer than this many while some thread of the team waits without
  * finding a task (it takes the oldest, so it gets whole subtrees). */
-#define ILAN_TASK_HUNGRY_DEPTH 16
+#define ILAN_TASK_HUNGRY_DEPTH 4
 
 /* Initial capacity of a thread's task deque, as a power of two (it grows
  * when a placement or a dependence release pushes past it). */

@@ -100,7 +100,7 @@ static struct task *task_promote(struct ilan_thread *ts, struct task *s)
         struct task *h = task_alloc(0, 1);
         task_init_heap(ts, h, parent, low->team);
         h->start_seq = low->start_seq;
-        h->fn = low->fn;
+        h->fn = NULL; /* it is running already: only its bookkeeping moves */
         h->data = low->data;
         h->state_flags = low->state_flags & ~(TASK_ON_STACK | TASK_ICV_SAVED);
         h->taskgroup = low->taskgroup;

@@ -88,10 +88,7 @@ struct taskgroup {
  * was never taken and the fields were current.
  */
 struct task {
-    void (*fn)(void *);              /* outlined body */
     void *data;                      /* its argument block (task_args for deferred tasks) */
-    struct task *_Atomic up[ILAN_TASK_ANCESTORS]; /* ancestors, nearest first (up[0]: the
-                                        generating task; only up[0] on the stack) */
     _Atomic unsigned depth;          /* generations below the implicit task (which has 0);
                                         atomic for the thief's early look */
     unsigned state_flags;            /* TASK_IMPLICIT | TASK_FINAL | ... */
@@ -106,13 +103,19 @@ struct task {
                                         descendants, those below are not (task_sched.c) */
     struct task *forward;            /* TASK_ON_STACK: its heap copy once promoted, or NULL */
     unsigned long start_seq;         /* its thread's task_starts once it started running */
+    _Atomic unsigned long children;  /* incomplete deferred child tasks (taskwait) */
+    void *reduction_data;            /* in_reduction / taskloop reduction private data, or NULL
+                                        (owned by construct/task_reduction.c) */
+    /* Set on the heap only (an included task on the stack touches only the
+     * fields above, in its first two cache lines, and up[0]). */
+    void (*fn)(void *);              /* outlined body */
+    struct task *_Atomic up[ILAN_TASK_ANCESTORS]; /* ancestors, nearest first (up[0]: the
+                                        generating task; only up[0] on the stack) */
     /* Where it was made (task_peek_descends); atomic for the thief's early look. */
     struct ilan_thread *_Atomic origin; /* the thread that created it */
     _Atomic unsigned long origin_seq;   /* that thread's task_starts at the creation */
     struct task *_Atomic root;          /* that thread's root then (struct ilan_thread) */
-    /* Set on the heap only. */
     struct taskgroup *tg_counted;    /* group whose `pending` counts this task, or NULL */
-    _Atomic unsigned long children;  /* incomplete deferred child tasks (taskwait) */
     _Atomic unsigned refs;           /* 1 until complete + 1 per child descriptor alive (they
                                         read their parent); freed at 0. Unused when implicit */
     int priority;                    /* priority clause value, clamped to max-task-priority */
@@ -130,8 +133,6 @@ struct task {
     _Atomic unsigned detach_state;   /* bit 0 body done; bit 1 event fulfilled */
     /* ILAN taskloops (ilan/exec.c). */
     struct taskloop_exec *exec;      /* the taskloop execution this task is part of, or NULL */
-    /* Reductions (owned by abi/task_reduction.c). */
-    void *reduction_data;            /* in_reduction / taskloop reduction private data, or NULL */
     /* Allocation. */
     unsigned size_class;             /* free-list class of this block */
     void *big_args;                  /* malloc'd argument block (too big for the class), or NULL */
