@@ -7,7 +7,7 @@
 // replay.  Also depobj, depend(iterator(...)), array sections, dependences
 // among the children of a task, undeferred (if(0)) tasks depending on
 // deferred ones, and taskwait depend(...) (GOMP_taskwait_depend).
-// ilan-test: tsan
+// ilan-test: tsan modes=ilan,numa,ws
 #include "check.h"
 #include <sched.h>
 
