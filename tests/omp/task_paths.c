@@ -180,7 +180,7 @@ static void included_parent(void)
 #pragma omp task
                     __atomic_fetch_add(&leftover_done, 100, __ATOMIC_RELAXED);
                 }
-                if (leftover_done < 100)
+                if (__atomic_load_n(&leftover_done, __ATOMIC_RELAXED) < 100)
                     __atomic_fetch_add(&bad, 1, __ATOMIC_RELAXED);
             }
         }
