@@ -229,10 +229,13 @@ static struct task *take_if_stalled(const struct task_mode_ops *mode, struct tea
 /* A pause between failed rounds: yield at once when oversubscribed. */
 static inline void idle_pause(unsigned idle)
 {
-    (void)idle;
-    if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED)
+    if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED) {
         os_yield();
-    else
+        return;
+    }
+    /* Back off: every look reads other threads' deque lines, which their
+     * owners then pay to write again. */
+    for (unsigned i = 1u << (idle < 6 ? idle : 6); i; i--)
         os_cpu_relax();
 }
 
