@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <omp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,5 +74,15 @@ ilan_test_fail(const char *file, int line, const char *cond, const char *fmt, ..
             ilan_test_fail(__FILE__, __LINE__, #a " == " #b,                 \
                            "%lld != %lld", ilan_a_, ilan_b_);                \
     } while (0)
+
+/* splitmix64's finaliser: the random but reproducible choices of tests that
+ * build irregular task trees (a node's state from its parent's). */
+static inline uint64_t test_mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
 
 #endif /* ILAN_TEST_CHECK_H */

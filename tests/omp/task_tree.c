@@ -1,4 +1,4 @@
-// task_tree.c - recursive task trees with known results: fib(25) with a task
+// task_tree.c - recursive task trees with known results: fib(30) with a task
 // per call (taskwait and taskgroup forms, and with a final() cutoff),
 // 8-queens (92 solutions) with a task per placement, and a binary tree built
 // by tasks and summed by tasks.
@@ -10,8 +10,8 @@
 #define FIB_WANT 2584L
 #define TREE_DEPTH 12
 #else
-#define FIB_N 25
-#define FIB_WANT 75025L
+#define FIB_N 30
+#define FIB_WANT 832040L
 #define TREE_DEPTH 16
 #endif
 

@@ -28,14 +28,6 @@ static int stack[MAX_STACK]; /* ids of the tasks this thread is inside, innermos
 static int depth;
 #pragma omp threadprivate(stack, depth)
 
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 static int descends(int id, int ancestor)
 {
     for (int p = parent_of[id]; p; p = parent_of[p])
@@ -79,7 +71,7 @@ static void node(int id, uint64_t state, int level);
 /* Creates the children of task `id` (tied or untied by the hash). */
 static void spawn(int id, uint64_t state, int level, int k)
 {
-    uint64_t c = mix(state + (uint64_t)k);
+    uint64_t c = test_mix(state + (uint64_t)k);
     int untied = (c & 15) == 0;
     int child = new_id(id, untied);
     if (!child)
@@ -96,7 +88,7 @@ static void spawn(int id, uint64_t state, int level, int k)
 static void node(int id, uint64_t state, int level)
 {
     enter(id);
-    uint64_t h = mix(state);
+    uint64_t h = test_mix(state);
     int fan = level < 3 ? 6 : (h % 8 == 0 ? 5 : h % 4 == 0 ? 2 : 0);
     switch ((h >> 8) % 3) {
     case 0: /* taskwait */
@@ -130,7 +122,7 @@ int main(void)
         int id = new_id(0, 0);
         if (id) {
 #pragma omp task firstprivate(id, r)
-            node(id, mix((uint64_t)r + 99), 0);
+            node(id, test_mix((uint64_t)r + 99), 0);
         }
     }
     int made = next_id - 1;
