@@ -39,7 +39,8 @@ static void task_init_heap(struct ilan_thread *ts, struct task *t, struct task *
     task_link(t, parent);
     atomic_store_explicit(&t->origin, ts, memory_order_relaxed);
     atomic_store_explicit(&t->origin_seq, ts->task_starts, memory_order_relaxed);
-    atomic_store_explicit(&t->root, ts->root, memory_order_relaxed);
+    /* Release: a thief that reads the root through t follows it (acquire). */
+    atomic_store_explicit(&t->root, ts->root, memory_order_release);
     t->taskgroup = parent->taskgroup;
     t->tg_counted = NULL;
     t->team = team;

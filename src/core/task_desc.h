@@ -187,7 +187,9 @@ static inline bool task_peek_descends(const struct task *t, const struct task *w
         if (atomic_load_explicit(&t->origin, memory_order_relaxed) == self &&
             atomic_load_explicit(&t->origin_seq, memory_order_relaxed) >= w->start_seq)
             return true;
-        t = atomic_load_explicit(&t->root, memory_order_relaxed);
+        /* Acquire: the root was made by a third thread; its fields are
+         * read next (task_init_heap's release). */
+        t = atomic_load_explicit(&t->root, memory_order_acquire);
         if (!t)
             return false;
         if (t == w)
