@@ -68,8 +68,9 @@ struct task *task_queue_take(struct task_queue *q, struct task *waiter, enum tas
         return NULL;
     struct task *prev = NULL, *t = q->head;
     /* The spinning rounds scan at most 64 entries to keep the lock short
-     * (refused steals pile up in inboxes); the full look scans them all: a
-     * waiting task's own child can sit behind hundreds it may not start. */
+     * (a taskloop can queue thousands in one group queue); the full look
+     * scans them all: a waiting task's own child may sit behind many it
+     * may not start. */
     unsigned budget = look == LOOK_FULL ? 0 : 64;
     while (t && ((waiter && !task_descends_from(t, waiter)) || (accept && !accept(t, arg)))) {
         if (budget && --budget == 0) {
