@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/fatal.h"
 #include "core/task.h"
@@ -57,7 +58,8 @@ static struct task *taskloop_make_cb(void *tl, iter_ull i)
 /* Makes every task of the loop into a new array: all the copies of the data
  * environment are made at the encounter, before any task may start (a task
  * that ran early could write back a lastprivate variable that a later
- * copy would then read). The caller frees the array. */
+ * copy would then read). The caller frees the array. (Only the ws mode
+ * queues them this way; see also taskloop_run_undeferred.) */
 static struct task **taskloop_make_all(const struct taskloop *tl)
 {
     iter_ull n = tl->split.ntasks;
@@ -69,13 +71,35 @@ static struct task **taskloop_make_all(const struct taskloop *tl)
     return tasks;
 }
 
-/* Undeferred (if(0), final, or no team): the tasks run in order on this thread. */
+/* Undeferred (if(0), final, no team, or a team of one, which has nobody
+ * to share with): the tasks run in order on this thread, as included tasks
+ * on blocks copied side by side first (all copies at the encounter, as for
+ * deferred tasks), with no descriptor to allocate or count. */
 static void taskloop_run_undeferred(const struct taskloop *tl)
 {
-    struct task **tasks = taskloop_make_all(tl);
-    for (iter_ull i = 0; i < tl->split.ntasks; i++)
-        task_run_now(tasks[i]);
-    free(tasks);
+    iter_ull n = tl->split.ntasks;
+    size_t align = tl->arg_align > 1 ? (size_t)tl->arg_align : 1;
+    size_t stride = ((size_t)tl->arg_size + align - 1) / align * align;
+    if (stride < sizeof(struct taskloop_head))
+        stride = sizeof(struct taskloop_head);
+    if (n > SIZE_MAX / stride - 1)
+        ilan_fatal("out of memory for %llu taskloop tasks", n);
+    char *raw = malloc(n * stride + align);
+    if (!raw)
+        ilan_fatal("out of memory for %llu taskloop tasks", n);
+    char *blocks = (char *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
+    for (iter_ull i = 0; i < n; i++) {
+        void *b = blocks + i * stride;
+        if (tl->cpyfn)
+            tl->cpyfn(b, tl->data);
+        else
+            memcpy(b, tl->data, (size_t)tl->arg_size);
+        struct taskloop_head *h = b;
+        taskloop_task_bounds(&tl->split, tl->start, tl->step, i, &h->first, &h->end);
+    }
+    for (iter_ull i = 0; i < n; i++)
+        task_run_inline(tl->fn, blocks + i * stride, tl->flags, tl->cpyfn != NULL);
+    free(raw);
 }
 
 /* Deferred, ws mode: every task goes to the creator's deque (idle threads
@@ -100,7 +124,8 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
         return;
     }
     bool grainsize = flags & TASK_FLAG_GRAINSIZE, strict = flags & TASK_FLAG_STRICT;
-    bool deferred = (flags & TASK_FLAG_IF) && ts->team != NULL && !task_in_final();
+    bool deferred = (flags & TASK_FLAG_IF) && ts->team != NULL && ts->team->nthreads > 1 &&
+                    !task_in_final();
     /* A taskloop mode (ILAN's: modes ilan and numa) cuts the loop itself,
      * for the configuration it picks; without one (ws), cut it here. */
     const struct task_mode_ops *mode = deferred ? task_mode : NULL;

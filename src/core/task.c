@@ -246,6 +246,12 @@ task_run_included_copy(struct ilan_thread *ts, struct task *parent, void (*fn)(v
     free(heap);
 }
 
+void task_run_inline(void (*fn)(void *), void *data, unsigned flags, bool copied)
+{
+    struct ilan_thread *ts = thread_self();
+    task_run_included(ts, task_of(ts), fn, data, flags, copied);
+}
+
 /* ---- queueing and running --------------------------------------------------------- */
 
 static bool npred_zero(void *arg)

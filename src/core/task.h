@@ -38,6 +38,12 @@ void task_enqueue_on(struct task *t, unsigned team_id);
  * when its event is also fulfilled). */
 void task_run_now(struct task *t);
 
+/* Runs fn(data) at once as an included task of the current task (its
+ * descriptor on the caller's stack): the caller keeps data alive until it
+ * returns. `copied`: data was made by a copy constructor, so the task runs
+ * (and destroys it) even after a cancellation. */
+void task_run_inline(void (*fn)(void *), void *data, unsigned flags, bool copied);
+
 /* GOMP_task: creates a task and queues it, or runs it at once when it is
  * undeferred (if(0), a final creator, throttled, no team), honouring its
  * dependences (gcc's depend array) and its detach event (*detach receives
