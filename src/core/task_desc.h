@@ -81,8 +81,8 @@ struct taskgroup {
  *
  * Ancestry: up[k] is the ancestor k + 1 generations above (up[0] the
  * parent), NULL past the implicit task, set at creation and never changed
- * while the descriptor lives. Descendant tests read at most two of them
- * (task_window_descends), so a thief can test a task it has not won yet:
+ * while the descriptor lives. A descendant test reads one of them and the
+ * depth (task_window_descends), so a thief can test a task it has not won yet:
  * descriptors are never returned to the system, so the read is safe, and a
  * stale answer only matters if the thief then wins the task, which means it
  * was never taken and the fields were current.
@@ -143,6 +143,15 @@ struct task {
 static inline void *task_args(struct task *t)
 {
     return t->data;
+}
+
+/* The scheduling constraint of a thread whose running task is `running`
+ * (NULL: its initial task): the innermost tied task on its stack, whose
+ * descendants are the only new tasks it may start while that task waits;
+ * NULL when any task may start. */
+static inline struct task *task_running_constraint(const struct task *running)
+{
+    return running ? running->tsc : NULL;
 }
 
 /* The generating task (NULL for an implicit task). */

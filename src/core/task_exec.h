@@ -18,12 +18,10 @@ static inline struct task *task_of(struct ilan_thread *ts)
     return ts->task ? ts->task : &task_initial;
 }
 
-/* The task whose descendants are the only new tasks the calling thread may
- * start while its current task waits (OpenMP's task scheduling constraint):
- * the innermost tied task on its stack, or NULL when any task may start. */
+/* The scheduling constraint of thread ts (task_running_constraint). */
 static inline struct task *task_constraint(struct ilan_thread *ts)
 {
-    return task_of(ts)->tsc;
+    return task_running_constraint(ts->task);
 }
 
 /* The task running on the calling thread (its implicit task when no

@@ -129,8 +129,8 @@ void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id
 void task_sched_push_released(struct ilan_thread *ts, struct task *t)
 {
     struct team *team = t->team;
-    /* No scheduling constraint on this thread (the initial task has none). */
-    bool free_deque = !ts->task || !ts->task->tsc;
+    /* The deque above a waiting tied task's mark holds only its descendants. */
+    bool free_deque = !task_running_constraint(ts->task);
     if (ts->team == team && t->priority <= 0 && free_deque)
         deque_push(ts->deque, t);
     else if (ts->team == team && t->priority <= 0)
