@@ -10,7 +10,7 @@
  *
  * Rows, unit "us" = microseconds per construct:
  *   parallel, for, parallel for, barrier, single, critical, lock, atomic,
- *   reduction
+ *   reduction, ordered (per iteration of a schedule(static,1) loop)
  * Rows, unit "us/loop" = microseconds per loop of ITERS_PER_THREAD*threads
  * iterations (schedbench-style; reference = one thread's share of delays):
  *   for schedule(static), for schedule(static,1), for schedule(dynamic,1),
@@ -178,6 +178,19 @@ static double test_reduction(long n)
     return t;
 }
 
+/* One iteration of a schedule(static,1) ordered loop: every iteration hands
+ * the ordered token to the next thread (per iteration, as EPCC's ORDERED). */
+static double test_ordered(long n)
+{
+    double t0 = now();
+#pragma omp parallel for ordered schedule(static, 1)
+    for (long j = 0; j < n; j++) {
+#pragma omp ordered
+        delay(delay_len);
+    }
+    return now() - t0;
+}
+
 /* schedbench: a loop of ITERS_PER_THREAD*nthreads iterations per rep. */
 #define SCHED_TEST(name, clause)                                         \
     static double name(long n)                                           \
@@ -229,6 +242,7 @@ static const struct row rows[] = {
     {"lock", "lock", "us", test_lock, ref_delay, 1},
     {"atomic", "atomic", "us", test_atomic, ref_atomic, 1},
     {"reduction", "reduction", "us", test_reduction, ref_delay, 0},
+    {"ordered", "ordered", "us", test_ordered, ref_delay, 0},
     {"for schedule(static)", "static", "us/loop", test_static, ref_sched, 0},
     {"for schedule(static,1)", "static1", "us/loop", test_static1, ref_sched, 0},
     {"for schedule(dynamic,1)", "dynamic1", "us/loop", test_dynamic1, ref_sched, 0},

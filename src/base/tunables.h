@@ -32,9 +32,12 @@
 
 #endif
 
-/* Spin iterations before sleeping when there are more threads than CPUs:
- * spinning then only steals time from the thread we wait for. */
-#define ILAN_SPIN_OVERSUBSCRIBED 64u
+/* How long a waiter yields its CPU before sleeping when there are more
+ * threads than CPUs (sched/wait_policy.c). Long enough to span the gap
+ * between back-to-back regions or ordered hand-offs, where a futex
+ * wake-up (an IPI in a VM) costs 5-10x a yield; short enough that idle
+ * workers stop consuming CPU well within a millisecond. */
+#define ILAN_WAIT_YIELD_NS 200000ull
 
 /* Spin iterations under OMP_WAIT_POLICY=active (effectively never sleep;
  * the waiter still yields the CPU periodically). */

@@ -229,7 +229,7 @@ static struct task *take_if_stalled(const struct task_mode_ops *mode, struct tea
 /* A pause between failed rounds: yield at once when oversubscribed. */
 static inline void idle_pause(unsigned idle)
 {
-    if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED) {
+    if (wait_oversubscribed()) {
         os_yield();
         return;
     }

@@ -92,7 +92,7 @@ static unsigned team_reserve(struct ilan_thread *ts, unsigned num_threads, bool 
         if (atomic_compare_exchange_weak_explicit(group, &busy, busy + n - 1,
                                                   memory_order_relaxed, memory_order_relaxed)) {
             if (group == &team_busy_threads)
-                wait_update_spin_budget(busy + n - 1);
+                wait_update_plan(busy + n - 1);
             return n;
         }
     }
@@ -351,7 +351,7 @@ void team_end(void)
         unsigned busy =
             atomic_fetch_sub_explicit(t->cgroup_busy, n - 1, memory_order_relaxed) - (n - 1);
         if (t->cgroup_busy == &team_busy_threads)
-            wait_update_spin_budget(busy);
+            wait_update_plan(busy);
         if (t->pooled_workers)
             pool_release(t->workers + 1, n - 1);
     }

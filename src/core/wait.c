@@ -1,36 +1,50 @@
-/* wait.c — the slow path of seqword waits and the spin budget policy. */
+/* wait.c — the slow path of seqword waits, carrying out the wait plan of sched/wait_policy. */
 #include "core/wait.h"
 
 #include "config/icv.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
 #include "base/tunables.h"
+#include "sched/wait_policy.h"
 
-_Atomic unsigned wait_spin_budget = ILAN_SPIN_DEFAULT;
+/* The current plan, field by field: waits read it without a lock while a
+ * forming team may rewrite it, and a wait that mixes two plans' fields is
+ * still a valid wait. */
+static _Atomic unsigned plan_spins = ILAN_SPIN_DEFAULT;
+static _Atomic unsigned plan_yield_every = ILAN_SPIN_YIELD_EVERY;
+static _Atomic uint64_t plan_yield_ns;
+static _Atomic bool plan_never_sleep;
+_Atomic bool wait_plan_oversubscribed;
 
-/* Passive waits never spin and active ones never sleep, unless a spin count
- * was given explicitly (it overrides the policy, as GOMP_SPINCOUNT does in
- * libgomp). Except under an active policy, oversubscription caps the count:
- * spinning then only delays the thread being waited for. */
-unsigned wait_spin_budget_for(int wait_policy, unsigned spin_count, bool spin_count_set,
-                              unsigned live_threads, unsigned cpus)
+void wait_update_plan(unsigned live_threads)
 {
-    if (!spin_count_set && wait_policy == 0)
-        return 0;
-    if (!spin_count_set && wait_policy == 1)
-        return ILAN_SPIN_ACTIVE;
-    if (wait_policy != 1 && live_threads > cpus && spin_count > ILAN_SPIN_OVERSUBSCRIBED)
-        return ILAN_SPIN_OVERSUBSCRIBED;
-    return spin_count;
+    struct wait_settings s = {icv_global.wait_policy, icv_global.spin_count,
+                              icv_global.spin_count_set, ILAN_WAIT_YIELD_NS};
+    unsigned cpus = icv_global.num_procs ? icv_global.num_procs : 1;
+    struct wait_plan p = wait_plan_for(&s, live_threads, cpus);
+    /* Stores only on change: every waiter reads these lines. */
+    if (atomic_load_explicit(&plan_spins, memory_order_relaxed) != p.spins)
+        atomic_store_explicit(&plan_spins, p.spins, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_yield_every, memory_order_relaxed) != p.yield_every)
+        atomic_store_explicit(&plan_yield_every, p.yield_every, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_yield_ns, memory_order_relaxed) != p.yield_ns)
+        atomic_store_explicit(&plan_yield_ns, p.yield_ns, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_never_sleep, memory_order_relaxed) != p.never_sleep)
+        atomic_store_explicit(&plan_never_sleep, p.never_sleep, memory_order_relaxed);
+    bool over = live_threads > cpus;
+    if (atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed) != over)
+        atomic_store_explicit(&wait_plan_oversubscribed, over, memory_order_relaxed);
 }
 
-void wait_update_spin_budget(unsigned live_threads)
+static struct wait_plan plan_load(void)
 {
-    unsigned budget = wait_spin_budget_for(icv_global.wait_policy, icv_global.spin_count,
-                                       icv_global.spin_count_set, live_threads,
-                                       icv_global.num_procs ? icv_global.num_procs : 1);
-    if (budget != atomic_load_explicit(&wait_spin_budget, memory_order_relaxed)) /* keep the line clean */
-        atomic_store_explicit(&wait_spin_budget, budget, memory_order_relaxed);
+    struct wait_plan p = {
+        atomic_load_explicit(&plan_spins, memory_order_relaxed),
+        atomic_load_explicit(&plan_yield_every, memory_order_relaxed),
+        atomic_load_explicit(&plan_yield_ns, memory_order_relaxed),
+        atomic_load_explicit(&plan_never_sleep, memory_order_relaxed),
+    };
+    return p;
 }
 
 void seq_wait_slow(seqword *s, unsigned seen)
@@ -40,20 +54,29 @@ void seq_wait_slow(seqword *s, unsigned seen)
 
 bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
 {
-    uint64_t deadline = timeout_ns ? os_now_ns() + timeout_ns : 0;
-    unsigned budget = atomic_load_explicit(&wait_spin_budget, memory_order_relaxed);
-    for (unsigned i = 0; i < budget; i++) {
+    struct wait_plan plan = plan_load();
+    uint64_t start = timeout_ns ? os_now_ns() : 0, elapsed = 0;
+    for (unsigned round = 0;; round++) {
         if (seq_read(s) != seen)
             return true;
-        if ((i + 1) % ILAN_SPIN_YIELD_EVERY == 0) {
-            /* The spin alone can outlast a short time-out. */
-            if (deadline && os_now_ns() >= deadline)
+        /* The clock is read only once the wait may yield or time out. */
+        if (round >= plan.spins || (timeout_ns && (round + 1) % ILAN_SPIN_YIELD_EVERY == 0)) {
+            uint64_t now = os_now_ns();
+            if (!start)
+                start = now;
+            elapsed = now - start;
+            if (timeout_ns && elapsed >= timeout_ns)
                 return false;
-            os_yield();
-        } else {
-            os_cpu_relax();
         }
+        enum wait_phase phase = wait_phase_at(&plan, round, elapsed);
+        if (phase == WAIT_SLEEP)
+            break;
+        if (phase == WAIT_YIELD)
+            os_yield();
+        else
+            os_cpu_relax();
     }
+    uint64_t deadline = timeout_ns ? start + timeout_ns : 0;
     for (;;) {
         unsigned w = atomic_load_explicit(&s->word, memory_order_acquire);
         if ((w & ~SEQ_SLEEPERS) != seen)
@@ -76,7 +99,7 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
 void wait_spin_until(bool (*pred)(void *), void *arg)
 {
     for (unsigned i = 0; !pred(arg); i++) {
-        if (atomic_load_explicit(&wait_spin_budget, memory_order_relaxed) <= ILAN_SPIN_OVERSUBSCRIBED || (i + 1) % 64 == 0)
+        if (wait_oversubscribed() || (i + 1) % 64 == 0)
             os_yield();
         else
             os_cpu_relax();
@@ -85,7 +108,7 @@ void wait_spin_until(bool (*pred)(void *), void *arg)
 
 bool wait_spin_acquire(_Atomic unsigned *word, unsigned value)
 {
-    unsigned budget = atomic_load_explicit(&wait_spin_budget, memory_order_relaxed);
+    unsigned budget = atomic_load_explicit(&plan_spins, memory_order_relaxed);
     if (budget > ILAN_LOCK_SPIN)
         budget = ILAN_LOCK_SPIN;
     for (unsigned i = 0; i < budget; i++) {

@@ -31,7 +31,8 @@ static inline unsigned seq_read(seqword *s)
     return atomic_load_explicit(&s->word, memory_order_acquire) & ~SEQ_SLEEPERS;
 }
 
-/* Slow path of seq_wait_past: spin, yield, then sleep. */
+/* Slow path of seq_wait_past: spin, yield, then sleep, as the current
+ * wait plan says (wait_update_plan). */
 void seq_wait_slow(seqword *s, unsigned seen);
 
 /* seq_wait_slow for at most timeout_ns (0: no limit); false on time-out. */
@@ -55,11 +56,6 @@ static inline void seq_advance(seqword *s, unsigned current)
         os_futex_wake_all(&s->word);
 }
 
-/* The spin budget, as a pure function of the wait settings and the load
- * (policy; unit-tested). wait_policy: -1 unset, 0 passive, 1 active. */
-unsigned wait_spin_budget_for(int wait_policy, unsigned spin_count, bool spin_count_set,
-                              unsigned live_threads, unsigned cpus);
-
 /* Moves the counter one step from whatever value it holds, waking any
  * sleepers. Unlike seq_advance, any number of threads may bump the same
  * word concurrently: every bump changes the value, so no waiter that saw an
@@ -74,16 +70,22 @@ static inline void seq_bump(seqword *s)
         os_futex_wake_all(&s->word);
 }
 
-/* Sets the spin budget from the wait policy, the spin-count knob and the
- * number of busy threads compared with the CPUs available. Called when the
- * thread count changes (not on the hot path). */
-void wait_update_spin_budget(unsigned live_threads);
+/* Sets the plan every wait follows (sched/wait_policy.h) from the wait
+ * policy, the spin-count knob and the number of busy threads compared with
+ * the CPUs available. Called when a team forms or ends, before its threads
+ * wait (not on the hot path). */
+void wait_update_plan(unsigned live_threads);
 
-/* Spins before sleeping, as decided by wait_update_spin_budget. */
-extern _Atomic unsigned wait_spin_budget;
+/* True while there are more busy threads than CPUs: short waits should
+ * then yield the CPU rather than spin. */
+static inline bool wait_oversubscribed(void)
+{
+    extern _Atomic bool wait_plan_oversubscribed;
+    return atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed);
+}
 
 /* The spin phase of a lock's contended path: tries to move *word from 0
- * to `value` (acquire) while spinning a bounded time: the wait budget, at
+ * to `value` (acquire) while spinning a bounded time: the plan's spins, at
  * most ILAN_LOCK_SPIN (a lock's holder is usually running and leaves
  * soon). True when it took the word; the caller then sleeps on it. */
 bool wait_spin_acquire(_Atomic unsigned *word, unsigned value);

@@ -1,7 +1,6 @@
-/* test_policy_core.c — unit tests of the core's pure decisions: team size and spin budget. */
+/* test_policy_core.c — unit tests of the core's pure decisions: team size. */
 #include <stdio.h>
 #include "core/team.h"
-#include "core/wait.h"
 #include "base/tunables.h"
 #include "unit.h"
 
@@ -52,26 +51,8 @@ static void test_team_size(void)
     CHECK_EQ(team_resolve_size(0, true, &icv, 0, 8, 4), 1);
 }
 
-static void test_spin_budget(void)
-{
-    /* unset policy: the configured count, or the short one when oversubscribed */
-    CHECK_EQ(wait_spin_budget_for(-1, 20000, false, 2, 2), 20000);
-    CHECK_EQ(wait_spin_budget_for(-1, 20000, false, 3, 2), ILAN_SPIN_OVERSUBSCRIBED);
-    CHECK_EQ(wait_spin_budget_for(-1, 10, true, 64, 2), 10);
-    CHECK_EQ(wait_spin_budget_for(-1, 500, true, 64, 2), ILAN_SPIN_OVERSUBSCRIBED);
-    /* passive never spins, active never sleeps, whatever the load */
-    CHECK_EQ(wait_spin_budget_for(0, 20000, false, 1, 2), 0);
-    CHECK_EQ(wait_spin_budget_for(0, 20000, false, 64, 2), 0);
-    CHECK_EQ(wait_spin_budget_for(1, 20000, false, 64, 2), ILAN_SPIN_ACTIVE);
-    /* an explicit count overrides the policy; only active waits ignore load */
-    CHECK_EQ(wait_spin_budget_for(0, 3000, true, 1, 2), 3000);
-    CHECK_EQ(wait_spin_budget_for(1, 3000, true, 64, 2), 3000);
-    CHECK_EQ(wait_spin_budget_for(0, 3000, true, 64, 2), ILAN_SPIN_OVERSUBSCRIBED);
-}
-
 int main(void)
 {
     test_team_size();
-    test_spin_budget();
     return unit_report();
 }

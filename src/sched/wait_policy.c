@@ -1,0 +1,41 @@
+/* wait_policy.c — the spin / yield / sleep decisions of a waiting thread, as pure functions. */
+#include "sched/wait_policy.h"
+
+#include "base/tunables.h"
+
+struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
+                               unsigned cpus)
+{
+    bool oversubscribed = live_threads > (cpus ? cpus : 1);
+    struct wait_plan p = {0, 0, 0, false};
+    if (s->wait_policy == 1 && !s->spin_count_set) {
+        p.never_sleep = true;
+        p.spins = oversubscribed ? 0 : ILAN_SPIN_ACTIVE;
+        p.yield_every = ILAN_SPIN_YIELD_EVERY;
+        return p;
+    }
+    if (s->wait_policy == 0 && !s->spin_count_set)
+        return p; /* passive: sleep at once */
+    if (!oversubscribed || s->wait_policy == 1) {
+        p.spins = s->spin_count;
+        p.yield_every = ILAN_SPIN_YIELD_EVERY;
+        return p;
+    }
+    /* Oversubscribed: yield at once (even 64 pauses cost ~3 us, more than
+     * a yield that hands the CPU to the thread we wait for), unless the
+     * user asked for no spinning at all. */
+    p.yield_ns = s->spin_count ? s->yield_ns : 0;
+    return p;
+}
+
+enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned round, uint64_t elapsed_ns)
+{
+    if (round < p->spins) {
+        if (p->yield_every && (round + 1) % p->yield_every == 0)
+            return WAIT_YIELD;
+        return WAIT_SPIN;
+    }
+    if (p->never_sleep || elapsed_ns < p->yield_ns)
+        return WAIT_YIELD;
+    return WAIT_SLEEP;
+}

@@ -1,0 +1,53 @@
+/* wait_policy.h — how a waiting thread spends its wait (spin, yield, sleep): pure policy. */
+#ifndef ILAN_SCHED_WAIT_POLICY_H
+#define ILAN_SCHED_WAIT_POLICY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* What a waiter does next. */
+enum wait_phase {
+    WAIT_SPIN,  /* pause and look again: the event is expected within microseconds */
+    WAIT_YIELD, /* give the CPU to another runnable thread, then look again */
+    WAIT_SLEEP, /* sleep on the futex until woken */
+};
+
+/* The shape of every wait, decided when a team forms (wait_plan_for). */
+struct wait_plan {
+    unsigned spins;       /* pause iterations before yielding or sleeping */
+    unsigned yield_every; /* during the spins, yield once every this many (0: never) */
+    uint64_t yield_ns;    /* after the spins, yield until the wait is this old (ns) */
+    bool never_sleep;     /* OMP_WAIT_POLICY=active: spin (or yield) for ever */
+};
+
+/* The settings the plan depends on besides the load. wait_policy: -1 unset,
+ * 0 passive, 1 active. spin_count: GOMP_SPINCOUNT (or its default), with
+ * spin_count_set when the user gave it. */
+struct wait_settings {
+    int wait_policy;     /* OMP_WAIT_POLICY: -1 unset, 0 passive, 1 active */
+    unsigned spin_count; /* spins before sleeping on a machine that is not oversubscribed */
+    bool spin_count_set; /* GOMP_SPINCOUNT was given: it overrides the policy */
+    uint64_t yield_ns;   /* how long an oversubscribed waiter yields before sleeping */
+};
+
+/*
+ * The plan for waits while `live_threads` threads share `cpus` CPUs.
+ * With a CPU each, a waiter spins (the thread it waits for is running, and
+ * a futex wake-up costs tens of microseconds in a VM), yielding now and
+ * then. With more threads than CPUs, spinning only delays the thread waited
+ * for, which may be queued behind the spinner: the waiter yields at once,
+ * handing its CPU over, and sleeps once the wait outlasts s->yield_ns.
+ * Passive waits sleep at once; active ones never sleep (they yield every
+ * round when oversubscribed). An explicit spin count (GOMP_SPINCOUNT)
+ * overrides the policy, as in libgomp: the waiter spins that long, then
+ * sleeps; oversubscribed (and not active) any non-zero count means
+ * "yield", and 0 still means "sleep at once".
+ */
+struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
+                               unsigned cpus);
+
+/* What to do on round `round` (0-based) of a wait that began `elapsed_ns`
+ * ago, under plan p. */
+enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned round, uint64_t elapsed_ns);
+
+#endif

@@ -1,0 +1,92 @@
+/* test_wait_policy.c — unit tests of the wait plan: spin, yield or sleep, from the load and the settings. */
+#include <string.h>
+#include "sched/wait_policy.h"
+#include "base/tunables.h"
+#include "unit.h"
+
+static const struct wait_settings unset = {-1, 20000, false, 1000};
+static const struct wait_settings passive = {0, 0, false, 1000};
+static const struct wait_settings active = {1, ILAN_SPIN_ACTIVE, false, 1000};
+
+/* The phases of a wait of `rounds` rounds lasting `ns` each, as a string
+ * ("s", "y", "z" per round, cut at the first sleep). */
+static const char *phases(const struct wait_plan *p, unsigned rounds, uint64_t ns)
+{
+    static char out[64];
+    unsigned i = 0;
+    for (; i < rounds && i + 1 < sizeof out; i++) {
+        enum wait_phase ph = wait_phase_at(p, i, (uint64_t)i * ns);
+        out[i] = ph == WAIT_SPIN ? 's' : ph == WAIT_YIELD ? 'y' : 'z';
+        if (ph == WAIT_SLEEP) {
+            i++;
+            break;
+        }
+    }
+    out[i] = 0;
+    return out;
+}
+
+#define CHECK_STR(got, want) CHECK(!strcmp((got), (want)), "got %s, want %s", (got), (want))
+
+static void test_one_thread_per_cpu(void)
+{
+    /* Spin the configured count, yielding once every ILAN_SPIN_YIELD_EVERY. */
+    struct wait_plan p = wait_plan_for(&unset, 2, 2);
+    CHECK(p.spins == 20000 && p.yield_ns == 0 && !p.never_sleep);
+    CHECK(wait_phase_at(&p, 0, 0) == WAIT_SPIN);
+    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY - 1, 0) == WAIT_YIELD);
+    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY, 0) == WAIT_SPIN);
+    CHECK(wait_phase_at(&p, 19999, 0) == WAIT_SPIN);
+    CHECK(wait_phase_at(&p, 20000, 0) == WAIT_SLEEP);
+}
+
+static void test_oversubscribed(void)
+{
+    /* Yield at once until the wait is yield_ns old, then sleep. */
+    struct wait_plan p = wait_plan_for(&unset, 3, 2);
+    CHECK(p.spins == 0 && p.yield_ns == 1000);
+    CHECK_STR(phases(&p, 20, 100), "yyyyyyyyyyz");
+    /* the plan is chosen from the ratio: 64 threads on 2 CPUs the same */
+    struct wait_plan q = wait_plan_for(&unset, 64, 2);
+    CHECK(q.spins == p.spins && q.yield_ns == p.yield_ns);
+    /* any explicit count yields; 0 sleeps at once even oversubscribed */
+    struct wait_settings few = {-1, 10, true, 1000};
+    struct wait_plan f = wait_plan_for(&few, 64, 2);
+    CHECK(f.spins == 0 && f.yield_ns == 1000);
+    struct wait_settings none = {-1, 0, true, 1000};
+    struct wait_plan z = wait_plan_for(&none, 64, 2);
+    CHECK_STR(phases(&z, 4, 100), "z");
+    /* a one-CPU machine with two threads is oversubscribed; 0 CPUs counts as one */
+    CHECK(wait_plan_for(&unset, 2, 1).yield_ns == 1000);
+    CHECK(wait_plan_for(&unset, 2, 0).yield_ns == 1000);
+    CHECK(wait_plan_for(&unset, 1, 0).yield_ns == 0);
+}
+
+static void test_policies(void)
+{
+    /* passive sleeps at once, loaded or not */
+    CHECK_STR(phases(&(struct wait_plan){0}, 3, 0), "z");
+    struct wait_plan p1 = wait_plan_for(&passive, 1, 2), p64 = wait_plan_for(&passive, 64, 2);
+    CHECK_STR(phases(&p1, 3, 10), "z");
+    CHECK_STR(phases(&p64, 3, 10), "z");
+    /* active never sleeps; oversubscribed it yields every round */
+    struct wait_plan a1 = wait_plan_for(&active, 1, 2), a64 = wait_plan_for(&active, 64, 2);
+    CHECK(a1.never_sleep && a64.never_sleep);
+    CHECK(wait_phase_at(&a1, 5, 1000000000ull) == WAIT_SPIN);
+    CHECK_STR(phases(&a64, 5, 1000000000ull), "yyyyy");
+    /* an explicit count overrides passive; active with a count spins it out */
+    struct wait_settings pc = {0, 3000, true, 1000}, ac = {1, 3000, true, 1000};
+    CHECK(wait_plan_for(&pc, 1, 2).spins == 3000);
+    CHECK(wait_plan_for(&pc, 64, 2).spins == 0 && wait_plan_for(&pc, 64, 2).yield_ns == 1000);
+    struct wait_plan ap = wait_plan_for(&ac, 64, 2);
+    CHECK(ap.spins == 3000 && !ap.never_sleep);
+    CHECK(wait_phase_at(&ap, 3000, 0) == WAIT_SLEEP);
+}
+
+int main(void)
+{
+    test_one_thread_per_cpu();
+    test_oversubscribed();
+    test_policies();
+    return unit_report();
+}
