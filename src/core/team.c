@@ -12,6 +12,7 @@
 #include "core/task_exec.h"
 #include "core/task_mode.h"
 #include "core/task_sched.h"
+#include "base/fence.h"
 #include "os/linux/affinity.h"
 #include "topo/bind.h"
 #include "topo/topo.h"
@@ -131,22 +132,71 @@ static struct team *team_obtain(struct ilan_thread *ts, unsigned n, bool top_lev
     return t;
 }
 
+/* Waits until *count (one of unfinished, helpers, leaving) is 0; whoever
+ * brings it to 0 bumps `finished` (team_count_down). Only the master. */
+static void team_wait_zero(struct team *t, _Atomic unsigned *count)
+{
+    for (;;) {
+        unsigned round = seq_read(&t->finished);
+        /* seq_cst: pairs with team_help's registration (Dekker). */
+        if (atomic_load_explicit(count, memory_order_seq_cst) == 0)
+            return;
+        seq_wait_past(&t->finished, round);
+    }
+}
+
+/* Takes one from *count, telling the master when it reaches 0. A bump
+ * may land after the master has moved on to the team's next region:
+ * teams are never freed while they have workers, every bump changes the
+ * word, and team_wait_zero re-checks its count after each wake-up. */
+static void team_count_down(struct team *t, _Atomic unsigned *count)
+{
+    if (atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) == 1)
+        seq_bump(&t->finished);
+}
+
+/* Tells the hot team's waiting workers that a region started. They sleep
+ * on the team's work word (team_await_next): one wake-up reaches them
+ * all, so starting a region costs the master one system call at most,
+ * whatever its size. Only the master, after writing what they are to read. */
+static void team_signal_start(struct team *t)
+{
+    atomic_store_explicit(&t->staffed, t->nthreads, memory_order_relaxed);
+    atomic_fetch_add_explicit(&t->region_seq, 1, memory_order_release);
+    barrier_wake_idle(&t->barrier);
+}
+
+/* Dismisses the hot team's workers from team_id `from` on (its size was
+ * `have`) and returns them to the pool once each has left the team's
+ * wait. Only the master, between regions. */
+static void team_dismiss(struct team *t, unsigned from, unsigned have)
+{
+    t->nthreads = from;
+    atomic_store_explicit(&t->leaving, have - from, memory_order_relaxed);
+    atomic_store_explicit(&t->staffed, from, memory_order_release);
+    barrier_wake_idle(&t->barrier);
+    team_wait_zero(t, &t->leaving);
+    pool_release(t->workers + from, have - from);
+}
+
 /* The hot team keeps its workers between regions: grow or shrink the set to
- * n - 1, keeping workers 1..min(old,new)-1 in place. */
-static void team_staff_hot(struct team *t, unsigned n)
+ * n - 1, keeping workers 1..min(old,new)-1 in place. Returns how many
+ * threads stay (they wait in team_await_next; the others need a dispatch). */
+static unsigned team_staff_hot(struct team *t, unsigned n)
 {
     unsigned have = t->nthreads ? t->nthreads : 1;
     if (n > have)
         pool_acquire(t->workers + have, n - have);
     else if (n < have)
-        pool_release(t->workers + n, have - n);
+        team_dismiss(t, n, have);
+    return have < n ? have : n;
 }
 
 /* Sends a hot team's workers back to the pool, keeping the team itself. */
 static void team_unstaff_hot(struct team *t)
 {
     if (t->nthreads > 1)
-        pool_release(t->workers + 1, t->nthreads - 1);
+        team_dismiss(t, 1, t->nthreads);
     t->nthreads = 1;
 }
 
@@ -253,25 +303,118 @@ static void team_end_barrier(struct ilan_thread *ts, struct team *t)
     task_region_drain(ts);
 }
 
-/* A worker's part in a region (pool_dispatch's job: the team). */
+/*
+ * A hot team's worker at the end of a region, when no task is pending and
+ * the region is not cancelled: it arrives at the barrier and leaves at
+ * once, without waiting for the release. Were it to wait, every worker
+ * would have to be scheduled once more before the master could go on,
+ * a context switch per worker when threads outnumber cores. It goes on
+ * watching the region's tasks from team_await_next, and helps with any
+ * that appear before the join (team_help). Returns false when it must
+ * take the full barrier instead.
+ */
+static bool team_worker_depart(struct team *t)
+{
+    struct barrier *b = &t->barrier;
+    if (t->pooled_workers || t->nthreads == 1 ||
+        atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 ||
+        atomic_load_explicit(&b->cancelled, memory_order_relaxed))
+        return false;
+    barrier_arrive(b); /* the arrival is this worker's last touch of the round */
+    return true;
+}
+
+/* team_help's condition: no task pending, or the region is joined. */
+struct help_round {
+    struct team *t; /* the team */
+    unsigned seq;   /* region_seq of the region helped */
+};
+
+static bool help_over(void *arg)
+{
+    struct help_round *h = arg;
+    return atomic_load_explicit(&h->t->barrier.task_pending, memory_order_acquire) == 0 ||
+           atomic_load_explicit(&h->t->closed_seq, memory_order_acquire) == h->seq;
+}
+
+/* A worker that left region `seq` (team_worker_depart) runs its tasks
+ * while the master has not joined it. It registers in `helpers` before it
+ * checks that the region is still open, and the master closes the region
+ * before it waits for `helpers` to drop to 0 (all seq_cst): either the
+ * master waits for this helper, or the helper sees the region closed.
+ * Returns whether it helped. */
+static bool team_help(struct ilan_thread *ts, struct team *t, unsigned seq)
+{
+    atomic_fetch_add_explicit(&t->helpers, 1, memory_order_seq_cst);
+    bool open = atomic_load_explicit(&t->closed_seq, memory_order_seq_cst) != seq;
+    if (open) {
+        struct help_round h = {t, seq};
+        task_wait_until(ts, help_over, &h);
+    }
+    team_count_down(t, &t->helpers);
+    return open;
+}
+
+/* Where a hot team's worker waits after region *seq: until the master
+ * starts the next region (true, *seq updated) or dismisses it (false),
+ * helping with the region's tasks meanwhile. It waits on the team's work
+ * word as a task sleeper, so a task push, the next region's start
+ * (team_signal_start) and a dismissal all wake it with one bump. */
+static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned team_id,
+                            unsigned *seq)
+{
+    struct barrier *b = &t->barrier;
+    for (;;) {
+        unsigned now = atomic_load_explicit(&t->region_seq, memory_order_acquire);
+        if (now != *seq) {
+            *seq = now;
+            return true;
+        }
+        if (team_id >= atomic_load_explicit(&t->staffed, memory_order_acquire))
+            return false;
+        bool open = atomic_load_explicit(&t->closed_seq, memory_order_relaxed) != *seq;
+        if (open && atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
+            team_help(ts, t, *seq))
+            continue;
+        unsigned w = seq_read(&b->task_work);
+        atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        ilan_fence_seq_cst(); /* pairs with barrier_wake_idle's fence */
+        if (atomic_load_explicit(&t->region_seq, memory_order_relaxed) == *seq &&
+            team_id < atomic_load_explicit(&t->staffed, memory_order_relaxed) &&
+            (atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0 ||
+             atomic_load_explicit(&t->closed_seq, memory_order_relaxed) == *seq))
+            seq_wait_past(&b->task_work, w);
+        atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+    }
+}
+
+/* A worker's part in a region (pool_dispatch's job: the team). A hot
+ * team's worker stays in the team from region to region (team_await_next)
+ * until it is dismissed; a pooled team's worker runs one region. */
 static void team_run_worker(void *job, unsigned team_id)
 {
     struct team *t = job;
     struct ilan_thread *ts = &ilan_tls;
-    thread_enter_team(ts, t, team_id);
-    if (t->starts_in_ws)
-        thread_enter_first_ws(ts, t);
-    t->fn(t->data);
-    assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
-    team_end_barrier(ts, t);
+    unsigned seq = atomic_load_explicit(&t->region_seq, memory_order_acquire);
+    for (;;) {
+        thread_enter_team(ts, t, team_id);
+        if (t->starts_in_ws)
+            thread_enter_first_ws(ts, t);
+        t->fn(t->data);
+        assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
+        if (!team_worker_depart(t))
+            team_end_barrier(ts, t);
+        bool hot = !t->pooled_workers;
+        team_count_down(t, &t->unfinished);
+        if (!hot)
+            break;
+        if (!team_await_next(ts, t, team_id, &seq)) {
+            team_count_down(t, &t->leaving);
+            break;
+        }
+    }
     ts->team = NULL;
     ts->task = NULL;
-    /* The last worker out tells the master. Its bump may land after the
-     * master has moved on to the team's next region (and race with that
-     * region's last worker): teams are never freed, every bump changes the
-     * word, and the master re-checks `unfinished` after each wake-up. */
-    if (atomic_fetch_sub_explicit(&t->unfinished, 1, memory_order_acq_rel) == 1)
-        seq_bump(&t->finished);
 }
 
 void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bool if_clause,
@@ -286,8 +429,9 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
 
     bool top_level = parent == NULL && ts->worker == NULL && n > 1;
     struct team *t = team_obtain(ts, n, top_level);
+    unsigned staying = 1; /* threads already in the team, waiting for its next region */
     if (top_level)
-        team_staff_hot(t, n);
+        staying = team_staff_hot(t, n);
     else if (n > 1)
         pool_acquire(t->workers + 1, n - 1);
 
@@ -319,8 +463,12 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
 
     if (n > 1) {
         atomic_store_explicit(&t->unfinished, n - 1, memory_order_relaxed);
-        /* pool_dispatch's release store publishes everything written above. */
-        for (unsigned i = 1; i < n; i++)
+        /* Both release what was written above: the signal to the workers
+         * that stayed, and pool_dispatch to the others (after the signal,
+         * so that they start from the new region_seq). */
+        if (top_level)
+            team_signal_start(t);
+        for (unsigned i = staying; i < n; i++)
             pool_dispatch(t->workers[i], team_run_worker, t, i);
     }
 }
@@ -340,13 +488,16 @@ void team_end(void)
     team_end_barrier(ts, t);
     unsigned n = t->nthreads;
     if (n > 1) {
-        /* Re-check after every wake-up: a worker of an earlier region of
-         * this team may advance `finished` late (see team_run_worker). */
-        for (;;) {
-            unsigned round = seq_read(&t->finished);
-            if (atomic_load_explicit(&t->unfinished, memory_order_acquire) == 0)
-                break;
-            seq_wait_past(&t->finished, round);
+        /* Hot-team workers that left without waiting for the release
+         * (team_worker_depart) count as finished once they arrived; then
+         * the region is closed to helpers, and those already helping are
+         * waited for. */
+        team_wait_zero(t, &t->unfinished);
+        if (!t->pooled_workers) {
+            atomic_store_explicit(&t->closed_seq,
+                                  atomic_load_explicit(&t->region_seq, memory_order_relaxed),
+                                  memory_order_seq_cst);
+            team_wait_zero(t, &t->helpers);
         }
         unsigned busy =
             atomic_fetch_sub_explicit(t->cgroup_busy, n - 1, memory_order_relaxed) - (n - 1);

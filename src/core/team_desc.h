@@ -49,8 +49,18 @@ struct team {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned single_claimed; /* last single construct taken */
     void *copyprivate;                 /* data broadcast by single copyprivate */
 
-    alignas(ILAN_CACHE_LINE) _Atomic unsigned unfinished; /* workers still in the region */
-    seqword finished;                  /* advanced by the last worker to finish */
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned unfinished; /* workers that have not yet left the
+                                                             region (team_worker_leave) */
+    _Atomic unsigned helpers;          /* hot team: workers that left but run the region's
+                                          tasks (team_help) */
+    _Atomic unsigned leaving;          /* hot team: dismissed workers not yet out of the team */
+    seqword finished;                  /* bumped when one of the three counts above reaches 0 */
+    /* A hot team's workers wait between its regions (team_await_next): */
+    _Atomic unsigned region_seq;       /* advanced by the master when a region starts */
+    _Atomic unsigned closed_seq;       /* region_seq of the last region whose join completed:
+                                          its tasks may no longer be helped with */
+    _Atomic unsigned staffed;          /* hot team: workers with a team_id below this stay for
+                                          the next region; the others are dismissed */
 
     struct ws ws_ring[ILAN_WS_RING];   /* worksharing construct slots (ws.h) */
 
