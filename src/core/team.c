@@ -355,16 +355,39 @@ static bool team_help(struct ilan_thread *ts, struct team *t, unsigned seq)
     return open;
 }
 
+/* What a hot team's worker between regions watches (team_await_next). */
+struct await_next {
+    struct team *t;   /* its team */
+    unsigned team_id; /* its number there */
+    unsigned seq;     /* region_seq of the region it left */
+};
+
+/* Whether the worker has something to do: a region started, it was
+ * dismissed, or the region it left has tasks to help with. */
+static bool await_next_ready(void *arg)
+{
+    struct await_next *a = arg;
+    struct team *t = a->t;
+    return atomic_load_explicit(&t->region_seq, memory_order_relaxed) != a->seq ||
+           a->team_id >= atomic_load_explicit(&t->staffed, memory_order_relaxed) ||
+           (atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed) != 0 &&
+            atomic_load_explicit(&t->closed_seq, memory_order_relaxed) != a->seq);
+}
+
 /* Where a hot team's worker waits after region *seq: until the master
  * starts the next region (true, *seq updated) or dismisses it (false),
- * helping with the region's tasks meanwhile. It waits on the team's work
- * word as a task sleeper, so a task push, the next region's start
- * (team_signal_start) and a dismissal all wake it with one bump. */
+ * helping with the region's tasks meanwhile. It polls the team's words
+ * as the wait plan says, then sleeps on the team's work word as a task
+ * sleeper, so that a task push, the next region's start
+ * (team_signal_start) and a dismissal all wake it with one bump; while
+ * it polls it is not counted, and a start costs the master no bump. */
 static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned team_id,
                             unsigned *seq)
 {
     struct barrier *b = &t->barrier;
+    struct await_next a = {t, team_id, *seq};
     for (;;) {
+        (void)wait_poll(await_next_ready, &a); /* what it found is re-read below */
         unsigned now = atomic_load_explicit(&t->region_seq, memory_order_acquire);
         if (now != *seq) {
             *seq = now;
@@ -372,18 +395,15 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
         }
         if (team_id >= atomic_load_explicit(&t->staffed, memory_order_acquire))
             return false;
-        bool open = atomic_load_explicit(&t->closed_seq, memory_order_relaxed) != *seq;
-        if (open && atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
-            team_help(ts, t, *seq))
+        if (await_next_ready(&a)) {
+            team_help(ts, t, *seq);
             continue;
+        }
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst(); /* pairs with barrier_wake_idle's fence */
-        if (atomic_load_explicit(&t->region_seq, memory_order_relaxed) == *seq &&
-            team_id < atomic_load_explicit(&t->staffed, memory_order_relaxed) &&
-            (atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0 ||
-             atomic_load_explicit(&t->closed_seq, memory_order_relaxed) == *seq))
-            seq_wait_past(&b->task_work, w);
+        if (!await_next_ready(&a))
+            seq_sleep(&b->task_work, w);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
     }
 }

@@ -1,6 +1,8 @@
 /* wait.c — the slow path of seqword waits, carrying out the wait plan of sched/wait_policy. */
 #include "core/wait.h"
 
+#include <stdalign.h>
+
 #include "config/icv.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
@@ -9,12 +11,14 @@
 
 /* The current plan, field by field: waits read it without a lock while a
  * forming team may rewrite it, and a wait that mixes two plans' fields is
- * still a valid wait. */
-static _Atomic unsigned plan_spins = ILAN_SPIN_DEFAULT;
-static _Atomic unsigned plan_yield_every = ILAN_SPIN_YIELD_EVERY;
-static _Atomic uint64_t plan_yield_ns;
-static _Atomic bool plan_never_sleep;
-_Atomic bool wait_plan_oversubscribed;
+ * still a valid wait. On a line of its own: every wait reads it. */
+static struct {
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned spins; /* wait_plan.spins */
+    _Atomic unsigned yield_every;                    /* wait_plan.yield_every */
+    _Atomic uint64_t yield_ns;                       /* wait_plan.yield_ns */
+    _Atomic bool never_sleep;                        /* wait_plan.never_sleep */
+} plan_now = {ILAN_SPIN_DEFAULT, ILAN_SPIN_YIELD_EVERY, 0, false};
+alignas(ILAN_CACHE_LINE) _Atomic bool wait_plan_oversubscribed;
 
 void wait_update_plan(unsigned live_threads)
 {
@@ -23,14 +27,14 @@ void wait_update_plan(unsigned live_threads)
     unsigned cpus = icv_global.num_procs ? icv_global.num_procs : 1;
     struct wait_plan p = wait_plan_for(&s, live_threads, cpus);
     /* Stores only on change: every waiter reads these lines. */
-    if (atomic_load_explicit(&plan_spins, memory_order_relaxed) != p.spins)
-        atomic_store_explicit(&plan_spins, p.spins, memory_order_relaxed);
-    if (atomic_load_explicit(&plan_yield_every, memory_order_relaxed) != p.yield_every)
-        atomic_store_explicit(&plan_yield_every, p.yield_every, memory_order_relaxed);
-    if (atomic_load_explicit(&plan_yield_ns, memory_order_relaxed) != p.yield_ns)
-        atomic_store_explicit(&plan_yield_ns, p.yield_ns, memory_order_relaxed);
-    if (atomic_load_explicit(&plan_never_sleep, memory_order_relaxed) != p.never_sleep)
-        atomic_store_explicit(&plan_never_sleep, p.never_sleep, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_now.spins, memory_order_relaxed) != p.spins)
+        atomic_store_explicit(&plan_now.spins, p.spins, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_now.yield_every, memory_order_relaxed) != p.yield_every)
+        atomic_store_explicit(&plan_now.yield_every, p.yield_every, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_now.yield_ns, memory_order_relaxed) != p.yield_ns)
+        atomic_store_explicit(&plan_now.yield_ns, p.yield_ns, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_now.never_sleep, memory_order_relaxed) != p.never_sleep)
+        atomic_store_explicit(&plan_now.never_sleep, p.never_sleep, memory_order_relaxed);
     bool over = live_threads > cpus;
     if (atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed) != over)
         atomic_store_explicit(&wait_plan_oversubscribed, over, memory_order_relaxed);
@@ -39,10 +43,10 @@ void wait_update_plan(unsigned live_threads)
 static struct wait_plan plan_load(void)
 {
     struct wait_plan p = {
-        atomic_load_explicit(&plan_spins, memory_order_relaxed),
-        atomic_load_explicit(&plan_yield_every, memory_order_relaxed),
-        atomic_load_explicit(&plan_yield_ns, memory_order_relaxed),
-        atomic_load_explicit(&plan_never_sleep, memory_order_relaxed),
+        atomic_load_explicit(&plan_now.spins, memory_order_relaxed),
+        atomic_load_explicit(&plan_now.yield_every, memory_order_relaxed),
+        atomic_load_explicit(&plan_now.yield_ns, memory_order_relaxed),
+        atomic_load_explicit(&plan_now.never_sleep, memory_order_relaxed),
     };
     return p;
 }
@@ -52,31 +56,58 @@ void seq_wait_slow(seqword *s, unsigned seen)
     seq_wait_slow_for(s, seen, 0);
 }
 
-bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
+/* The spin and yield phases of a wait (everything before the sleep): true
+ * once pred(arg) holds, false when the plan says to sleep or the wait is
+ * timeout_ns old (0: no limit). *start is the wait's start time (0 until
+ * the clock was read). */
+static inline __attribute__((always_inline)) bool
+wait_poll_for(bool (*pred)(void *), void *arg, uint64_t timeout_ns, uint64_t *start)
 {
     struct wait_plan plan = plan_load();
-    uint64_t start = timeout_ns ? os_now_ns() : 0, elapsed = 0;
+    uint64_t elapsed = 0;
     for (unsigned round = 0;; round++) {
-        if (seq_read(s) != seen)
+        if (pred(arg))
             return true;
         /* The clock is read only once the wait may yield or time out. */
         if (round >= plan.spins || (timeout_ns && (round + 1) % ILAN_SPIN_YIELD_EVERY == 0)) {
             uint64_t now = os_now_ns();
-            if (!start)
-                start = now;
-            elapsed = now - start;
+            if (!*start)
+                *start = now;
+            elapsed = now - *start;
             if (timeout_ns && elapsed >= timeout_ns)
                 return false;
         }
         enum wait_phase phase = wait_phase_at(&plan, round, elapsed);
         if (phase == WAIT_SLEEP)
-            break;
+            return false;
         if (phase == WAIT_YIELD)
             os_yield();
         else
             os_cpu_relax();
     }
-    uint64_t deadline = timeout_ns ? start + timeout_ns : 0;
+}
+
+bool wait_poll(bool (*pred)(void *), void *arg)
+{
+    uint64_t start = 0;
+    return wait_poll_for(pred, arg, 0, &start);
+}
+
+/* wait_poll's predicate for a seqword wait. */
+struct seq_past {
+    seqword *s;    /* the word */
+    unsigned seen; /* the value it must move past */
+};
+
+static bool seq_moved(void *arg)
+{
+    struct seq_past *p = arg;
+    return seq_read(p->s) != p->seen;
+}
+
+/* Sleeps until the counter moves past `seen` or `deadline` (0: none). */
+static bool seq_sleep_until(seqword *s, unsigned seen, uint64_t deadline)
+{
     for (;;) {
         unsigned w = atomic_load_explicit(&s->word, memory_order_acquire);
         if ((w & ~SEQ_SLEEPERS) != seen)
@@ -96,6 +127,20 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
     }
 }
 
+void seq_sleep(seqword *s, unsigned seen)
+{
+    seq_sleep_until(s, seen, 0);
+}
+
+bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
+{
+    uint64_t start = timeout_ns ? os_now_ns() : 0;
+    struct seq_past past = {s, seen};
+    if (wait_poll_for(seq_moved, &past, timeout_ns, &start))
+        return true;
+    return seq_sleep_until(s, seen, timeout_ns ? start + timeout_ns : 0);
+}
+
 void wait_spin_until(bool (*pred)(void *), void *arg)
 {
     for (unsigned i = 0; !pred(arg); i++) {
@@ -108,7 +153,7 @@ void wait_spin_until(bool (*pred)(void *), void *arg)
 
 bool wait_spin_acquire(_Atomic unsigned *word, unsigned value)
 {
-    unsigned budget = atomic_load_explicit(&plan_spins, memory_order_relaxed);
+    unsigned budget = atomic_load_explicit(&plan_now.spins, memory_order_relaxed);
     if (budget > ILAN_LOCK_SPIN)
         budget = ILAN_LOCK_SPIN;
     for (unsigned i = 0; i < budget; i++) {

@@ -38,6 +38,15 @@ void seq_wait_slow(seqword *s, unsigned seen);
 /* seq_wait_slow for at most timeout_ns (0: no limit); false on time-out. */
 bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns);
 
+/* The spin and yield phases of the current wait plan, watching pred(arg):
+ * true once it holds, false when the plan says the waiter should now
+ * sleep (it then registers where a waker will see it, re-checks, and
+ * calls seq_sleep). For waits on a condition of several words. */
+bool wait_poll(bool (*pred)(void *), void *arg);
+
+/* Sleeps until the counter differs from `seen`, without spinning first. */
+void seq_sleep(seqword *s, unsigned seen);
+
 /* Returns once the counter differs from `seen` (a value from seq_read). */
 static inline void seq_wait_past(seqword *s, unsigned seen)
 {

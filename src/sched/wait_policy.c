@@ -3,6 +3,9 @@
 
 #include "base/tunables.h"
 
+_Static_assert((ILAN_SPIN_YIELD_EVERY & (ILAN_SPIN_YIELD_EVERY - 1)) == 0,
+               "the spin loop masks with ILAN_SPIN_YIELD_EVERY - 1");
+
 struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
                                unsigned cpus)
 {
@@ -26,16 +29,4 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
      * user asked for no spinning at all. */
     p.yield_ns = s->spin_count ? s->yield_ns : 0;
     return p;
-}
-
-enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned round, uint64_t elapsed_ns)
-{
-    if (round < p->spins) {
-        if (p->yield_every && (round + 1) % p->yield_every == 0)
-            return WAIT_YIELD;
-        return WAIT_SPIN;
-    }
-    if (p->never_sleep || elapsed_ns < p->yield_ns)
-        return WAIT_YIELD;
-    return WAIT_SLEEP;
 }

@@ -15,7 +15,8 @@ enum wait_phase {
 /* The shape of every wait, decided when a team forms (wait_plan_for). */
 struct wait_plan {
     unsigned spins;       /* pause iterations before yielding or sleeping */
-    unsigned yield_every; /* during the spins, yield once every this many (0: never) */
+    unsigned yield_every; /* during the spins, yield once every this many (a power of two;
+                             0: never) */
     uint64_t yield_ns;    /* after the spins, yield until the wait is this old (ns) */
     bool never_sleep;     /* OMP_WAIT_POLICY=active: spin (or yield) for ever */
 };
@@ -47,7 +48,19 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
                                unsigned cpus);
 
 /* What to do on round `round` (0-based) of a wait that began `elapsed_ns`
- * ago, under plan p. */
-enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned round, uint64_t elapsed_ns);
+ * ago, under plan p. Inline: a spinning waiter asks every round. */
+static inline enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned round,
+                                            uint64_t elapsed_ns)
+{
+    if (round < p->spins) {
+        /* a mask, not %: a division would slow every spin down */
+        if (p->yield_every && ((round + 1) & (p->yield_every - 1)) == 0)
+            return WAIT_YIELD;
+        return WAIT_SPIN;
+    }
+    if (p->never_sleep || elapsed_ns < p->yield_ns)
+        return WAIT_YIELD;
+    return WAIT_SLEEP;
+}
 
 #endif
