@@ -3,12 +3,15 @@
  * Method (after EPCC taskbench): each row runs a pattern of tasks whose
  * bodies are a calibrated delay of about 0.1 us (--delay-us) inside one
  * parallel region, `n` times over (n, "innerreps", is calibrated per row so
- * that one measurement takes about 2 ms, 1 ms with --quick).  The reference
- * is the same delays run serially by one thread, as many as one thread runs
- * when the bodies are split evenly:
+ * that one measurement takes about 2 ms, 1 ms with --quick, 20 ms with more
+ * threads than CPUs, where the OS's time slices of a few ms are noise that
+ * only longer timings average out; --target-ms sets it).  The reference is
+ * the same delays split evenly over the team's threads, each running its
+ * share serially in a parallel region of its own (fork and join included,
+ * like the test):
  *
  *     overhead = (t_test - t_ref) / (n * per)
- *     t_ref    = serial time of (bodies of the pattern / threads) delays
+ *     t_ref    = time of a region whose threads each run (bodies / threads) delays
  *
  * where `per` is the divisor of the row below, so the unit is microseconds
  * per task (per taskloop for the taskloop rows).  With more threads than
@@ -20,7 +23,7 @@
  * costs beyond its body.  With threads <= CPUs, P = threads: EPCC's method.
  *
  * t_test is one timing of the whole parallel region (fork and join
- * included, < 1% of 1 ms).  Each row takes `reps` interleaved test and
+ * included, as in the reference).  Each row takes `reps` interleaved test and
  * reference timings and reports the median, min and max of the overheads
  * against the median reference.  Overheads of a few ns are within noise
  * and can come out negative.
@@ -66,7 +69,7 @@
  * then one row per pattern (print_row in common.h).
  *
  * Build:  gcc -fopenmp -O2 bench/overhead/taskbench.c -o taskbench -ldl
- * Usage:  OMP_NUM_THREADS=2 ./taskbench [--quick] [--reps N] [--delay-us D] [--only ALIAS[,ALIAS]]
+ * Usage:  OMP_NUM_THREADS=2 ./taskbench [--quick] [--reps N] [--delay-us D] [--target-ms T] [--only ALIAS[,ALIAS]]
  */
 #include "../common.h"
 #include <sched.h>
@@ -335,14 +338,24 @@ static long bodies_of(const struct row *r, long n)
     return n * (r->bodies_per_thread * nthreads + r->bodies_shared);
 }
 
-/* The reference: one thread's (one CPU's, if fewer) even share of the
- * row's bodies, serially. */
+/* The reference: the row's bodies split evenly over the team, each thread
+ * running its share serially, in a parallel region like the test's. So the
+ * reference pays the same fork and join, runs on the same CPUs at their
+ * speeds (a single-threaded reference once made libgomp's if(0) row read
+ * 0.000 or 0.016 us per task depending on the process: the other CPU ran
+ * the delay 16% slower), and with more threads than CPUs it shares them as
+ * the test does, taking bodies / P delays of time. */
 static double reference(const struct row *r, long n)
 {
-    long m = (bodies_of(r, n) + ncpus / 2) / ncpus;
+    long total = bodies_of(r, n);
     double t0 = now();
-    for (long j = 0; j < m; j++)
-        body(*r->len);
+#pragma omp parallel
+    {
+        int id = omp_get_thread_num(), nt = omp_get_num_threads();
+        long m = total / nt + (id < total % nt);
+        for (long j = 0; j < m; j++)
+            body(*r->len);
+    }
     double t = now() - t0;
     take_bodies();
     return t;
@@ -416,7 +429,7 @@ static void run_row(const struct row *r, int reps)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: taskbench [--quick] [--reps N] [--delay-us D] [--only ALIAS[,ALIAS...]]\n"
+    fprintf(f, "usage: taskbench [--quick] [--reps N] [--delay-us D] [--target-ms T] [--only ALIAS[,ALIAS...]]\n"
                "rows (name, alias):\n");
     for (int i = 0; i < NROWS; i++)
         fprintf(f, "  %-32s %s\n", rows[i].name, rows[i].alias);
@@ -444,6 +457,7 @@ static int select_rows(const char *list, int *sel)
 int main(int argc, char **argv)
 {
     int reps = 20, reps_given = 0, quick = 0, sel[NROWS] = {0}, any_sel = 0;
+    double target_ms = 0; /* --target-ms, 0: the default */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--quick")) {
@@ -459,6 +473,12 @@ int main(int argc, char **argv)
             delay_us = atof(argv[++i]);
             if (!(delay_us > 0)) {
                 fprintf(stderr, "taskbench: --delay-us must be positive\n");
+                return 2;
+            }
+        } else if (val && !strcmp(a, "--target-ms")) {
+            target_ms = atof(argv[++i]);
+            if (!(target_ms > 0)) {
+                fprintf(stderr, "taskbench: --target-ms must be positive\n");
                 return 2;
             }
         } else if (val && !strcmp(a, "--only")) {
@@ -479,6 +499,7 @@ int main(int argc, char **argv)
             reps = 10;
         target_s = 0.001;
     }
+
     print_runtime_self();
 
     /* the process's CPUs, read before the first region: a runtime that binds
@@ -489,6 +510,13 @@ int main(int argc, char **argv)
 #pragma omp single
     nthreads = omp_get_num_threads();
     ncpus = cpus > 0 && cpus < nthreads ? cpus : nthreads;
+    /* Oversubscribed, a 2 ms timing is less than one time slice: measured,
+     * libgomp's if(0) row at 16 threads on 2 CPUs spread across zero at
+     * 2 ms and stayed above it at 20 ms. */
+    if (target_ms > 0)
+        target_s = target_ms * 1e-3;
+    else if (ncpus < nthreads && !quick)
+        target_s = 0.020;
 
     /* one calibration for both lengths: delay() is linear in its argument */
     long per_us = calibrate_delay(1.0);

@@ -103,7 +103,10 @@ void task_complete(struct task *t)
     task_unref(t);
     if (team && wake) {
         /* Last: once task_pending reads 0 the barrier may release and the
-         * region end; only the barrier's words are touched after this. */
+         * region end; only the barrier's words are touched after this.
+         * One team-wide counter is kept by measurement: with its updates
+         * (and the fence of barrier_wake_idle) removed, the UTS-like tree
+         * of 20.6M nodes at 2 threads ran no faster, within noise. */
         if (counted)
             atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
         if (team->nthreads > 1 || ts->team != team) /* a team of one: nobody else sleeps */
