@@ -28,7 +28,8 @@
 #                                      test's threads on the same cores would skew
 #   // ilan-test: modes=ilan,numa,ws   run once per ILAN_TASKLOOP mode; names
 #                                      omp.NAME.tN (ilan), omp.NAME.MODE.tN
-#   // ilan-test: prefix: taskset -c 0 run the program under this command
+#   // ilan-test: prefix: taskset -c 0 run the program under this command (<SRC> stands
+#                                      for the source tree: prefix: <SRC>/tools/hang-catch.sh ...)
 #   // ilan-test: expect-fail: REGEX  must exit non-zero, printing a line matching REGEX
 #   // ilan-test: expect-output: REGEX must exit zero, printing a line matching REGEX
 # Several space-separated directives may share a line, except args= which
@@ -146,7 +147,8 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
     endif()
     # prefix: COMMAND... runs the test under another command (e.g. taskset).
     if(line MATCHES "^prefix:[ \t]*(.+)$")
-      separate_arguments(prefix UNIX_COMMAND "${CMAKE_MATCH_1}")
+      string(REPLACE "<SRC>" "${CMAKE_SOURCE_DIR}" line "${CMAKE_MATCH_1}")
+      separate_arguments(prefix UNIX_COMMAND "${line}")
       continue()
     endif()
     set(rest "")

@@ -364,6 +364,18 @@ static void env_read_verbose(void)
         env_invalid("ILAN_VERBOSE", v);
 }
 
+/* ILAN_DEBUG_WAIT_DELAY_US: microseconds (0..100000) that a debug build's
+ * waiters pause between deciding to sleep and sleeping (core/wait.c). A
+ * release build does not read it. */
+static void env_read_debug_wait_delay(void)
+{
+#ifndef NDEBUG
+    unsigned long us;
+    if (env_ulong("ILAN_DEBUG_WAIT_DELAY_US", 0, 100000, &us))
+        config.debug_wait_delay_us = (unsigned)us;
+#endif
+}
+
 /* ILAN_TASK_STEAL: the work-stealing victim policy (sched/steal.h). */
 static void env_read_task_steal(void)
 {
@@ -479,6 +491,7 @@ void config_read_env(void)
 {
     icv_global.num_procs = os_cpus_allowed();
     env_read_verbose();
+    env_read_debug_wait_delay();
     env_read_scalars();
     env_read_proc_bind();
     env_read_places();

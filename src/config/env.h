@@ -32,6 +32,9 @@ struct config {
     const char *whatif_name;           /* HWLOC_SYNTHETIC or HWLOC_XMLFILE when set, else NULL */
     const char *whatif_value;          /* its value */
     bool whatif_thissystem;            /* HWLOC_THISSYSTEM=1: the XML file is this machine */
+    unsigned debug_wait_delay_us;      /* ILAN_DEBUG_WAIT_DELAY_US (debug builds only): a delay
+                                          between deciding to sleep and sleeping, which widens
+                                          the window a lost wake-up needs (tests) */
 };
 
 extern struct config config;

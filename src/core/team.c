@@ -402,7 +402,9 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst(); /* pairs with barrier_wake_idle's fence */
-        if (!await_next_ready(&a))
+        bool ready = await_next_ready(&a);
+        wait_debug_delay(); /* a start or a push now must still wake us */
+        if (!ready)
             seq_sleep(&b->task_work, w);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
     }

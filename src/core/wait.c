@@ -3,6 +3,7 @@
 
 #include <stdalign.h>
 
+#include "config/env.h"
 #include "config/icv.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
@@ -105,6 +106,14 @@ static bool seq_moved(void *arg)
     return seq_read(p->s) != p->seen;
 }
 
+void wait_debug_delay(void)
+{
+#ifndef NDEBUG
+    if (config.debug_wait_delay_us)
+        os_sleep_ns((uint64_t)config.debug_wait_delay_us * 1000u);
+#endif
+}
+
 /* Sleeps until the counter moves past `seen` or `deadline` (0: none). */
 static bool seq_sleep_until(seqword *s, unsigned seen, uint64_t deadline)
 {
@@ -112,6 +121,7 @@ static bool seq_sleep_until(seqword *s, unsigned seen, uint64_t deadline)
         unsigned w = atomic_load_explicit(&s->word, memory_order_acquire);
         if ((w & ~SEQ_SLEEPERS) != seen)
             return true;
+        wait_debug_delay(); /* the waker may move the word now: the CAS below must see it */
         if (!(w & SEQ_SLEEPERS) &&
             !atomic_compare_exchange_weak_explicit(&s->word, &w, w | SEQ_SLEEPERS,
                                                    memory_order_acq_rel, memory_order_acquire))

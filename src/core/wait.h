@@ -44,6 +44,11 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns);
  * calls seq_sleep). For waits on a condition of several words. */
 bool wait_poll(bool (*pred)(void *), void *arg);
 
+/* In a debug build with ILAN_DEBUG_WAIT_DELAY_US set, pauses that long:
+ * called between a waiter's last look and its sleep, where a lost wake-up
+ * would hide (tests force the race with it). Nothing otherwise. */
+void wait_debug_delay(void);
+
 /* Sleeps until the counter differs from `seen`, without spinning first. */
 void seq_sleep(seqword *s, unsigned seen);
 

@@ -1,6 +1,7 @@
 // doacross.c - ordered(1)/ordered(2) loops with depend(sink:)/depend(source):
 // wavefront recurrences must equal the serial result (static, dynamic,
 // guided, runtime schedules; long and unsigned long long iteration spaces).
+// ilan-test: tsan threads=1,2,3,8,16,64
 #include "check.h"
 
 #define PRAGMA(x) _Pragma(#x)

@@ -1,5 +1,6 @@
 // ordered.c - `ordered` regions run in iteration order for every schedule and
 // chunk, increasing and decreasing, int, long and unsigned long long loops.
+// ilan-test: tsan threads=1,2,3,8,16,64
 #include "check.h"
 
 #define PRAGMA(x) _Pragma(#x)

@@ -1,5 +1,5 @@
 // parallel.c - basic parallel regions: team sizes, thread ids, data sharing.
-// ilan-test: tsan
+// ilan-test: tsan threads=1,2,3,8,16,64
 #include "check.h"
 
 #define MAXT 1024

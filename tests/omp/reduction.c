@@ -1,7 +1,7 @@
 // reduction.c - reduction clauses: every operator on integer and floating
 // types, on parallel and worksharing loops, array sections, user-defined
 // reductions, nested regions; all compared with serial results.
-// ilan-test: tsan
+// ilan-test: tsan threads=1,2,3,8,16,64
 #include "check.h"
 
 #define N 1000

@@ -13,6 +13,13 @@ static inline uint64_t os_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Sleeps for about ns nanoseconds (a debug build's injected delays). */
+static inline void os_sleep_ns(uint64_t ns)
+{
+    struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
+    nanosleep(&ts, NULL);
+}
+
 /* Resolution of CLOCK_MONOTONIC in seconds. */
 static inline double os_clock_tick(void)
 {
