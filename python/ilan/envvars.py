@@ -48,6 +48,8 @@ RUNTIME = [
              "stderr: a summary"),
     Variable("ILAN_VERBOSE", "1: start-up summary and ILAN decisions on stderr; 2: also "
              "OMP_DISPLAY_ENV"),
+    Variable("ILAN_DEBUG_WAIT_DELAY_US", "debug builds only: every waiter pauses N us (0..100000) "
+             "between its last look and going to sleep, to expose lost wake-ups"),
     Variable("HWLOC_SYNTHETIC", "run on a what-if machine, e.g. \"pack:2 numa:4 core:8 pu:1\""),
     Variable("HWLOC_XMLFILE", "run on the machine described by an hwloc XML file"),
     Variable("HWLOC_THISSYSTEM", "1: the XML file is the machine the program runs on (not a what-if)"),
