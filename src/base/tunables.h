@@ -47,6 +47,10 @@
  * oversubscribed peer can run. */
 #define ILAN_SPIN_YIELD_EVERY 1024u
 
+/* Pauses a wait spends watching its word alone before it follows the wait
+ * plan (core/wait.c): below ILAN_SPIN_YIELD_EVERY, so no yield is skipped. */
+#define ILAN_SPIN_QUICK 512u
+
 /* Work-share ring slots per team: how many nowait worksharing constructs a
  * fast thread may run ahead of the slowest one before it waits. */
 #define ILAN_WS_RING 8u

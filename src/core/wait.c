@@ -54,6 +54,19 @@ static struct wait_plan plan_load(void)
 
 void seq_wait_slow(seqword *s, unsigned seen)
 {
+    /* Most waits with a CPU per thread end within a few hundred pauses
+     * (an ordered hand-off, a barrier): watch the word alone first, without
+     * reading the plan or the clock. */
+    if (!atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed)) {
+        unsigned quick = atomic_load_explicit(&plan_now.spins, memory_order_relaxed);
+        if (quick > ILAN_SPIN_QUICK)
+            quick = ILAN_SPIN_QUICK;
+        for (unsigned i = 0; i < quick; i++) {
+            if (seq_read(s) != seen)
+                return;
+            os_cpu_relax();
+        }
+    }
     seq_wait_slow_for(s, seen, 0);
 }
 
