@@ -73,6 +73,9 @@
 /* ...or fewer than this many while some thread of the team waits without
  * finding a task (it takes the oldest, so it gets whole subtrees). */
 #define ILAN_TASK_HUNGRY_DEPTH 4
+/* Failed rounds of looking for a task before a waiting thread counts as
+ * hungry (task_wait_until). */
+#define ILAN_TASK_HUNGRY_ROUNDS 8u
 
 /* Initial capacity of a thread's task deque, as a power of two (it grows
  * when a placement or a dependence release pushes past it). */
@@ -81,6 +84,23 @@
 /* Failed rounds of looking for a task (own deque, last victim, random
  * victims) before an idle thread goes to sleep on the team's work word. */
 #define ILAN_TASK_IDLE_ROUNDS 64u
+
+/* An idle round's back-off grows up to 2^this pauses; looks at other
+ * threads' deques may be further apart (sched/steal_pace.h). */
+#define ILAN_TASK_IDLE_MAX_LEVEL 6u
+
+/* A task taken from another thread that ran at least this long (with the
+ * tasks it ran inline) was worth its steal: the thief goes back to looking
+ * at once; shorter ones slow its looks down (sched/steal_pace.h). */
+#define ILAN_STEAL_WORTH_NS 4000u
+
+/* While pausing between looks, a waiter checks what it waits for every
+ * this many pauses (a pause is about 25 ns here). */
+#define ILAN_TASK_WATCH_EVERY 8u
+
+/* When threads outnumber CPUs, an idle round yields once instead of
+ * pausing; the yield counts as this many pauses towards the steal pace. */
+#define ILAN_TASK_YIELD_PAUSES 64u
 
 /* Random victims tried per round, as a multiple of the team size. */
 #define ILAN_TASK_STEAL_TRIES 2u

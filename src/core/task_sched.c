@@ -16,13 +16,15 @@
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
 #include "sched/steal.h"
+#include "sched/steal_pace.h"
 
 /* The calling thread's stealing state, kept apart from struct ilan_thread
  * (which masters copy and restore around nested regions). */
 struct steal_tls {
-    struct team *team;    /* team the state below refers to */
-    unsigned last_victim; /* last slot a steal succeeded on, or STEAL_NO_VICTIM */
-    uint64_t rng;         /* victim PRNG */
+    struct team *team;       /* team the state below refers to */
+    unsigned last_victim;    /* last slot a steal succeeded on, or STEAL_NO_VICTIM */
+    uint64_t rng;            /* victim PRNG */
+    struct steal_pace pace;  /* how often idle rounds look at other threads (any team) */
 };
 static __thread struct steal_tls steal_tls;
 
@@ -63,6 +65,13 @@ void task_team_destroy(struct team *t)
 
 /* ---- finding a task --------------------------------------------------------- */
 
+/* Where task_find found a task. */
+enum task_source {
+    FROM_OWN_DEQUE,    /* this thread's deque: pushed by this thread */
+    FROM_VICTIM_DEQUE, /* stolen from another thread's deque */
+    FROM_QUEUE,        /* a queue tasks are placed in for takers: priority, inbox, the mode's */
+};
+
 /* deque_steal_if's test for a waiting tied task: only its descendants. */
 static bool may_start(const void *item, const void *waiter)
 {
@@ -79,7 +88,7 @@ static bool may_start(const void *item, const void *waiter)
  * is run by its owner, or by any thread at a barrier.
  */
 static struct task *steal_from(struct team *team, unsigned v, struct task *waiter,
-                               enum task_look look)
+                               enum task_look look, enum task_source *from)
 {
     struct task_slot *s = team->task_slots[v];
     struct task *t;
@@ -90,8 +99,11 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     /* A full look retries a lost race (the winner took only one task); a
      * refusal ends it. */
     while (!t && !refused && look == LOOK_FULL && deque_maybe_nonempty(&s->deque));
-    if (!t)
+    *from = FROM_VICTIM_DEQUE;
+    if (!t) {
         t = task_queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, NULL, NULL);
+        *from = FROM_QUEUE;
+    }
     return t;
 }
 
@@ -101,9 +113,9 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
  * it returns NULL only if no task the caller may take was queued anywhere
  * when it looked (LOOK_FULL). */
 static struct task *task_find(struct ilan_thread *ts, struct team *team, struct task *waiter,
-                              bool full, bool *own_deque)
+                              bool full, bool steal, enum task_source *from)
 {
-    *own_deque = false;
+    *from = FROM_QUEUE;
     unsigned self = ts->team_id;
     struct task_slot *own = team->task_slots[self];
     struct task *t;
@@ -116,7 +128,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
      * may only take what was pushed above its mark (its descendants) */
     if ((!waiter || deque_bottom(&own->deque) > waiter->deque_mark) &&
         (t = deque_pop(&own->deque))) {
-        *own_deque = true;
+        *from = FROM_OWN_DEQUE;
         return t;
     }
     /* 3. own inbox: tasks placed on this thread by others */
@@ -139,11 +151,11 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     /* 5. the last victim that had work, then 6. random victims (policy);
      * a full look visits every other slot instead, since random draws
      * can miss the one victim that has work */
-    unsigned tries = full ? n - 1 : ILAN_TASK_STEAL_TRIES * n;
+    unsigned tries = !steal ? 0 : full ? n - 1 : ILAN_TASK_STEAL_TRIES * n;
     for (unsigned i = 0; i < tries; i++) {
         unsigned v = full ? (self + 1 + i) % n
                           : steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);
-        if ((t = steal_from(team, v, waiter, thief))) {
+        if ((t = steal_from(team, v, waiter, thief, from))) {
             st->last_victim = v;
             return t;
         }
@@ -152,6 +164,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     /* 7. the mode's tasks this thread may share (ILAN: other groups'
      * shareable tasks under the full policy, and exploratory runs past
      * their cut-off) */
+    *from = FROM_QUEUE;
     if (mode && (t = mode->take_other(ts, team, waiter, thief)))
         return t;
     /* 8. a tied task waiting for its descendants may run them wherever
@@ -162,20 +175,30 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     return NULL;
 }
 
-/* Runs t, found by this thread's scheduler (from its own deque when
- * `own`). A tied task from elsewhere becomes the thread's root while it
- * runs: the tasks made under it name it (struct task `root`), so that a
- * thread waiting in one of its ancestors recognizes them (task_peek_descends). */
-static void run_found(struct ilan_thread *ts, struct task *t, bool own)
+/* Runs t, found by this thread's scheduler where `from` says. A tied task
+ * from elsewhere becomes the thread's root while it runs: the tasks made
+ * under it name it (struct task `root`), so that a thread waiting in one of
+ * its ancestors recognizes them (task_peek_descends). How long a stolen
+ * task ran sets how often idle rounds look at other threads' deques again
+ * (sched/steal_pace.h); tasks placed in queues for their takers (ILAN's
+ * taskloop queues, inboxes) do not, as looking there is what they are for. */
+static void run_found(struct ilan_thread *ts, struct task *t, enum task_source from)
 {
-    if (own || (t->state_flags & TASK_UNTIED)) {
+    if (from == FROM_OWN_DEQUE) {
         task_execute(ts, t);
         return;
     }
-    struct task *root = ts->root;
-    ts->root = t;
-    task_execute(ts, t);
-    ts->root = root;
+    uint64_t start = from == FROM_VICTIM_DEQUE ? os_now_ns() : 0;
+    if (t->state_flags & TASK_UNTIED) {
+        task_execute(ts, t);
+    } else {
+        struct task *root = ts->root;
+        ts->root = t;
+        task_execute(ts, t);
+        ts->root = root;
+    }
+    if (from == FROM_VICTIM_DEQUE)
+        steal_pace_after_steal(&steal_tls.pace, os_now_ns() - start, ILAN_STEAL_WORTH_NS);
 }
 
 bool task_sched_run_one(struct ilan_thread *ts)
@@ -183,11 +206,11 @@ bool task_sched_run_one(struct ilan_thread *ts)
     struct team *team = ts->team;
     if (!team)
         return false;
-    bool own;
-    struct task *t = task_find(ts, team, task_constraint(ts), false, &own);
+    enum task_source from;
+    struct task *t = task_find(ts, team, task_constraint(ts), false, true, &from);
     if (!t)
         return false;
-    run_found(ts, t, own);
+    run_found(ts, t, from);
     return true;
 }
 
@@ -233,10 +256,28 @@ static inline void idle_pause(unsigned idle)
         os_yield();
         return;
     }
-    /* Back off: every look reads other threads' deque lines, which their
-     * owners then pay to write again. */
-    for (unsigned i = 1u << (idle < 6 ? idle : 6); i; i--)
+    for (unsigned i = 1u << (idle < ILAN_TASK_IDLE_MAX_LEVEL ? idle : ILAN_TASK_IDLE_MAX_LEVEL); i;
+         i--)
         os_cpu_relax();
+}
+
+/* The pause after the idle-th failed round of a wait for done(arg),
+ * watching done every few pauses (only the waiter's own lines answer it)
+ * and returning as soon as it holds. Returns the pauses it stood for (a
+ * yield, when oversubscribed, stands for ILAN_TASK_YIELD_PAUSES). */
+static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), void *arg)
+{
+    if (wait_oversubscribed()) {
+        os_yield();
+        return ILAN_TASK_YIELD_PAUSES;
+    }
+    unsigned pauses = 1u << (idle < ILAN_TASK_IDLE_MAX_LEVEL ? idle : ILAN_TASK_IDLE_MAX_LEVEL);
+    for (unsigned i = 1; i <= pauses; i++) {
+        if (i % ILAN_TASK_WATCH_EVERY == 0 && done(arg))
+            return i;
+        os_cpu_relax();
+    }
+    return pauses;
 }
 
 void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
@@ -252,9 +293,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     struct task *waiter = task_constraint(ts);
     struct barrier *b = &team->barrier;
     unsigned idle = 0;
+    unsigned quiet = 0;  /* pauses since this wait last looked at other threads' deques */
+    unsigned looks = 0;  /* looks at other threads' deques since a task was last found */
     bool hungry = false; /* counted in b->task_hungry */
     struct stall stall = {~0ul, 0};
-    bool own; /* the task found came from our own deque */
+    enum task_source from; /* where the task found came from */
     for (;;) {
         if (done(arg)) {
             if (hungry)
@@ -264,29 +307,42 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* No task pending in the team (queued or running): nothing to look
          * for, only the condition to watch (a plain barrier stays cheap). */
         struct task *t = NULL;
-        if (atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 &&
-            (t = task_find(ts, team, waiter, false, &own)) != NULL) {
+        bool pending = atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0;
+        bool steal = quiet >= steal_pace_gap(&steal_tls.pace);
+        if (steal)
+            quiet = 0;
+        if (steal || !pending)
+            looks++; /* with no task pending, every round is a full look */
+        if (pending && (t = task_find(ts, team, waiter, false, steal, &from)) != NULL) {
             if (hungry) {
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
                 hungry = false;
             }
-            run_found(ts, t, own);
-            idle = 0;
+            run_found(ts, t, from);
+            idle = looks = 0;
             continue;
         }
-        if (!hungry) {
+        /* Hunger is announced only after a few failed rounds (a taskwait
+         * whose last child is finishing on another thread ends within them)
+         * and only by a thread whose steals pay: announcing it makes every
+         * creator defer more, for nobody if the thread seldom looks. */
+        if (!hungry && idle >= ILAN_TASK_HUNGRY_ROUNDS && steal_pace_hungry(&steal_tls.pace)) {
             atomic_fetch_add_explicit(&b->task_hungry, 1, memory_order_relaxed);
             hungry = true;
         }
-        if (++idle < ILAN_TASK_IDLE_ROUNDS) {
-            idle_pause(idle);
+        /* Sleep only after as many failed looks at other threads as
+         * rounds: a thief that looks rarely (the steal pace) still looks
+         * as many times before it sleeps, else it would sleep through the
+         * work it is pacing itself for and be woken by each push. */
+        if (++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) {
+            quiet += idle_pause_watching(idle, done, arg);
             continue;
         }
         /* About to sleep: first the way out of a stall (checked here, not
          * every round, as it reads the clock). */
         if ((t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
-            run_found(ts, t, false);
-            idle = 0;
+            run_found(ts, t, FROM_QUEUE);
+            idle = looks = 0;
             continue;
         }
         /* Sleep until something moves the work word: a push, a completion
@@ -303,7 +359,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         ilan_fence_seq_cst();
         /* With the mode's tasks queued that we may not take, sleep in
          * slices so that a stall (take_if_stalled) is noticed. */
-        if (!done(arg) && !(t = task_find(ts, team, waiter, true, &own))) {
+        if (!done(arg) && !(t = task_find(ts, team, waiter, true, true, &from))) {
             if (task_mode && task_mode->queued(team))
                 seq_wait_slow_for(&b->task_work, w, task_mode->sleep_ns(team));
             else
@@ -311,8 +367,8 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         }
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         if (t)
-            run_found(ts, t, own);
-        idle = 0;
+            run_found(ts, t, from);
+        idle = looks = 0;
     }
 }
 
