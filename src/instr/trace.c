@@ -31,6 +31,16 @@ struct trace_buf {
 
 static char *trace_path; /* ILAN_TRACE, expanded */
 
+/* A thread's ring, its pages touched now (a thread's first event) rather
+ * than one page fault per 85 events later, inside the measured run. */
+static struct trace_buf *trace_buf_new(void)
+{
+    struct trace_buf *buf = calloc(1, sizeof *buf);
+    for (size_t i = 0; buf && i < sizeof *buf; i += 4096)
+        ((volatile char *)buf)[i] = 0; /* a write faults the page in */
+    return buf;
+}
+
 void trace_setup(const char *path)
 {
     trace_path = strdup(path);
@@ -39,6 +49,7 @@ void trace_setup(const char *path)
         return;
     }
     instr_flags.trace = true;
+    instr_ext_of(instr_me())->trace = trace_buf_new(); /* the initial thread's, before main */
     if (atexit(trace_write_now) != 0)
         ilan_warn("ILAN_TRACE: cannot arrange the trace; none will be written");
 }
@@ -48,11 +59,8 @@ void trace_event(struct instr_thread *me, unsigned kind, uint64_t start, uint64_
 {
     struct instr_ext *x = instr_ext_of(me);
     struct trace_buf *buf = x->trace;
-    if (!buf) {
-        buf = x->trace = calloc(1, sizeof *buf);
-        if (!buf)
-            return; /* no memory: this thread's events are lost, the program goes on */
-    }
+    if (__builtin_expect(!buf, 0) && !(buf = x->trace = trace_buf_new()))
+        return; /* no memory: this thread's events are lost, the program goes on */
     uint64_t n = atomic_load_explicit(&buf->written, memory_order_relaxed);
     struct trace_ev *e = &buf->ev[n & (TRACE_EVENTS - 1)];
     atomic_store_explicit(&e->start, start, memory_order_relaxed);
