@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import textwrap
 from pathlib import Path
@@ -238,7 +239,7 @@ def test_ilan_report_prints_the_counter_tables_and_draws_both_charts(program, tm
     out = capsys.readouterr().out
     assert "counters: os, clock " in out and "3 thread(s)" in out
     assert "time per thread (s)" in out and "regions and taskloops" in out
-    assert "-1" not in out
+    assert not re.search(r"(?<![\w.])-1(\.0+)?(?![\w.])", out)  # no -1 for a missing value
     assert "chart: %s" % (tmp_path / "r-threads.png") in out
     assert (tmp_path / "r-threads.png").read_bytes()[:4] == b"\x89PNG"
     trace = tmp_path / "t.json"
