@@ -65,7 +65,7 @@ conformance: all
 	  --runtime-lib $(CURDIR)/build/lib --jobs $(JOBS) $(CONFORMANCE_ARGS)
 
 lint-python: venv
-	$(VENV)/bin/ruff check --config python/pyproject.toml python tests/python tools/check_layers.py tools/compare_builds.py
+	$(VENV)/bin/ruff check --config python/pyproject.toml python tests/python tools/check_layers.py tools/compare_builds.py tools/instr_overhead.py
 	$(VENV)/bin/mypy --config-file python/pyproject.toml python/ilan
 
 # Installs under PREFIX (lib/ilan/, bin/ilan, include, pkg-config, CMake, man):

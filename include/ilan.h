@@ -31,6 +31,22 @@ int ilan_get_place_node(int place);
  * no table); -1 if out of range. */
 int ilan_get_numa_distance(int a, int b);
 
+/* ---- counters (ILAN_COUNTERS, ILAN_REPORT) -----------------------------------
+ * Each thread counts events (tasks created and executed, steals, waits, ...;
+ * the names are the keys of "counters" in an ILAN_REPORT file) from its
+ * first OpenMP event on. Measurement is off unless ILAN_COUNTERS (or
+ * ILAN_REPORT, or ILAN_TRACE) turns it on. */
+
+/* Counter `name` of the thread registered `thread`-th (0: the thread that
+ * started the runtime, then in the order threads first counted), or the
+ * sum over every thread when thread < 0; -1 when counting is off, the name
+ * unknown or the thread out of range. Any thread, any time (a sum taken
+ * while other threads run is a snapshot). */
+long long ilan_counter(const char *name, int thread);
+
+/* Threads that have counted so far (0 when counting is off). */
+int ilan_counter_threads(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,10 +7,11 @@ import shlex
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
-from . import IlanError, __version__, envvars, kernels, report, results, runner, table, topo
+from . import IlanError, __version__, envvars, kernels, observe, report, results, runner, table, topo
 from .loadcheck import LoadTrace, verdict
 from .paths import rel, results_dir
 from .runtimes import MODES, Runtime, all_runtimes, ilan_library, ilan_mode, select
@@ -235,15 +236,40 @@ def show_table(path: str, names: list[str] | None, markdown: bool) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    if args.trace:
+        doc = observe.load_trace(args.file)
+        print(shape_checked(args.file, lambda: observe.render_trace(doc)))
+        return 0
     doc = report.load(args.file)
-    print(report.render(doc))
+    print(shape_checked(args.file, lambda: report.render(doc) + "\n\n" + observe.render(doc)))
     png = Path(args.png) if args.png else Path(args.file).with_suffix(".png")
+    threads_png = png.with_name(png.stem + "-threads" + png.suffix)
     try:
-        if report.draw(doc, png, args.top):
-            print("chart: %s" % png)
+        for path, drawn in ((png, lambda: report.draw(doc, png, args.top)),
+                            (threads_png, lambda: observe.draw(doc, threads_png))):
+            if shape_checked(args.file, drawn):
+                print("chart: %s" % path)
+    except OSError as e:
+        raise IlanError("cannot write the chart %s (%s): pass --png PATH in a folder you "
+                        "may write" % (e.filename or png, e.strerror or e)) from None
     except IlanError as e:
+        if "matplotlib" not in str(e):
+            raise
         print("chart: none (%s)" % e)
     return 0
+
+
+T = TypeVar("T")
+
+
+def shape_checked(path: str, fn: Callable[[], T]) -> T:
+    """fn(), with a report of an unexpected shape (valid JSON, wrong fields)
+    turned into one IlanError instead of a traceback."""
+    try:
+        return fn()
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        raise IlanError("%s does not have the shape of an ilan report or trace (%s: %s): pass "
+                        "a file the runtime wrote" % (path, type(e).__name__, e)) from None
 
 
 def cmd_topo(args: argparse.Namespace) -> int:
@@ -305,9 +331,12 @@ def parser() -> argparse.ArgumentParser:
                    help="print the table of a saved run (rows of --kernels only) and exit")
     p.set_defaults(fn=cmd_bench)
 
-    p = sub.add_parser("report", help="an ILAN_REPORT file as a table and a chart")
+    p = sub.add_parser("report", help="an ILAN_REPORT file as tables and charts, or an "
+                       "ILAN_TRACE file summarised")
     p.add_argument("file")
-    p.add_argument("--png", help="chart path (default: FILE with .png)")
+    p.add_argument("--trace", action="store_true", help="FILE is an ILAN_TRACE file: summarise it")
+    p.add_argument("--png", help="chart path (default: FILE with .png; the per-thread chart "
+                   "goes beside it as NAME-threads.png)")
     p.add_argument("--top", type=positive_int, default=4, help="taskloops in the chart (default 4)")
     p.set_defaults(fn=cmd_report)
 

@@ -46,6 +46,11 @@ RUNTIME = [
     Variable("ILAN_SPIN_COUNT", "as GOMP_SPINCOUNT, which it overrides"),
     Variable("ILAN_REPORT", "FILE.json: the scheduler's report at exit (%p: pid, %r: MPI rank); "
              "stderr: a summary"),
+    Variable("ILAN_COUNTERS", "off (default), runtime (per-thread counters and time per state), "
+             "os (also perf context switches, migrations, descheduled time), all (also IPC)"),
+    Variable("ILAN_TRACE", "FILE.json: a Chrome/Perfetto timeline written at exit (%p, %r as in "
+             "ILAN_REPORT)"),
+    Variable("ILAN_TRACE_TASKS", "which task slices the trace keeps: all (default), 1/N or none"),
     Variable("ILAN_VERBOSE", "1: start-up summary and ILAN decisions on stderr; 2: also "
              "OMP_DISPLAY_ENV"),
     Variable("ILAN_DEBUG_WAIT_DELAY_US", "debug builds only: every waiter pauses N us (0..100000) "

@@ -66,7 +66,8 @@ def render(doc: dict[str, Any]) -> str:
                                          for k in ("groups", "workers", "steal")) else ""
             body.append([mark, ",".join(str(g) for g in c["groups"]), str(c["workers"]),
                          c["steal"], fmt(c.get("median_s")), str(c.get("runs", len(c.get("times_s", [])))),
-                         " ".join(fmt(x) for x in c.get("group_times_s", []))])
+                         " ".join(fmt(x) if x is not None and x >= 0 else "-"
+                                  for x in c.get("group_times_s", []))])
         widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
         lines += ["  " + "  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip()
                   for r in [head] + body]
@@ -83,6 +84,7 @@ def draw(doc: dict[str, Any], path: Path, top: int = 4) -> Path | None:
     if not loops:
         return None
     plt = pyplot()
+    from matplotlib.ticker import MaxNLocator
     fig, axes = plt.subplots(1, len(loops), figsize=(4 * len(loops), 3.6), squeeze=False)
     for ax, t in zip(axes[0], loops, strict=True):
         for steal, marker in (("strict", "o"), ("full", "s"), ("ws", "^")):
@@ -101,10 +103,13 @@ def draw(doc: dict[str, Any], path: Path, top: int = 4) -> Path | None:
                                                     t.get("iterations", 0),
                                                     t.get("executions", 0)), fontsize=8)
         ax.set_xlabel("participating workers")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylabel("median time per execution (ms)")
         ax.set_ylim(bottom=0)
         ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=110)
+    finally:
+        plt.close(fig)
     return path

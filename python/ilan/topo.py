@@ -28,8 +28,11 @@ def describe(topo: dict[str, Any]) -> str:
              "  ILAN decides per %s: %d group(s)" % (topo.get("group_kind", "?"),
                                                      len(topo.get("groups", [])))]
     for g in topo.get("groups", []):
-        lines.append("    group %s: node %s, cores %s" % (g.get("id"), g.get("node"),
-                                                          _cores(g.get("cores", []))))
+        # An unbound thread's group has no place: no node, no cores (not -1).
+        node = g.get("node")
+        where = "node %s, cores %s" % (node, _cores(g.get("cores", []))) \
+            if node is not None and node >= 0 else "no place (an unbound thread)"
+        lines.append("    group %s: %s" % (g.get("id"), where))
     lines.append("  NUMA nodes:")
     for n, cs in enumerate(topo.get("node_cores", [])):
         lines.append("    node %d: cores %s" % (n, _cores(cs)))

@@ -4,6 +4,7 @@
 #include "abi/export.h"
 #include "base/omp_types.h"
 #include "core/team.h"
+#include "instr/trace.h"
 
 /* The host is the only device, number 0 (omp_get_initial_device() in gcc 12). */
 #define PAUSE_HOST_DEVICE 0
@@ -19,6 +20,7 @@ static int pause_host(omp_pause_resource_t kind)
     if (thread_self()->team != NULL)
         return -1;
     team_pause();
+    trace_write_now();
     return 0;
 }
 

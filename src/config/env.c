@@ -19,7 +19,7 @@
 #define PTHREAD_STACK_MIN 16384
 #endif
 
-struct config config = {.forced_steal = -1};
+struct config config = {.forced_steal = -1, .trace_task_every = 1};
 
 /* ---- reading and complaining ------------------------------------------- */
 
@@ -419,6 +419,47 @@ static void env_read_report(void)
     }
 }
 
+/* ILAN_TRACE names a file, like ILAN_REPORT (same rules, same patterns);
+ * ILAN_TRACE_TASKS samples the task slices. */
+static void env_read_trace(void)
+{
+    const char *v = getenv("ILAN_TRACE_TASKS");
+    if (v && !parse_sampling(v, &config.trace_task_every))
+        config_complain("ILAN_TRACE_TASKS", v, " (1/N, all or none; every task is traced)");
+    v = secure_getenv("ILAN_TRACE");
+    if (!v) {
+        if (getenv("ILAN_TRACE") && os_process_is_privileged())
+            ilan_warn("ILAN_TRACE is ignored in a setuid, setgid or capability program; "
+                      "no trace written");
+        return;
+    }
+    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), config.trace,
+                                     sizeof config.trace)) {
+        config.trace[0] = '\0';
+        env_invalid("ILAN_TRACE", v);
+    }
+}
+
+/* ILAN_COUNTERS: what is measured (struct config counters). A report
+ * implies the runtime counters unless ILAN_COUNTERS=off says not; a trace
+ * always does (its events are the counters' state changes). */
+static void env_read_counters(void)
+{
+    static const char *const levels[] = {"off", "runtime", "os", "all"};
+    int i;
+    const char *v = getenv("ILAN_COUNTERS");
+    bool set = false;
+    if (v && parse_keyword(v, levels, 4, &i)) {
+        config.counters = (unsigned)i;
+        set = true;
+    } else if (v) {
+        config_complain("ILAN_COUNTERS", v, " (off, runtime, os or all)");
+    }
+    env_read_trace();
+    if ((!set && config.report[0]) || (config.trace[0] && config.counters == 0))
+        config.counters = 1;
+}
+
 /* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY and ILAN_REPORT. */
 static void env_read_taskloop(void)
 {
@@ -473,6 +514,7 @@ static void env_read_scalars(void)
     env_read_ignored();
     env_read_task_steal();
     env_read_taskloop();
+    env_read_counters();
 }
 
 void config_say_hello(void)

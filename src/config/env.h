@@ -29,6 +29,11 @@ struct config {
     int forced_steal;                  /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
     enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
     char report[4096];                 /* ILAN_REPORT with %p and %r expanded; "" none */
+    unsigned counters;                 /* ILAN_COUNTERS: 0 off, 1 runtime, 2 os, 3 all (enum
+                                          instr_level); ILAN_REPORT and ILAN_TRACE imply 1 */
+    char trace[4096];                  /* ILAN_TRACE with %p and %r expanded; "" none */
+    unsigned trace_task_every;         /* ILAN_TRACE_TASKS: trace one task in this many (0: no
+                                          task slices; default 1, every task) */
     const char *whatif_name;           /* HWLOC_SYNTHETIC or HWLOC_XMLFILE when set, else NULL */
     const char *whatif_value;          /* its value */
     bool whatif_thissystem;            /* HWLOC_THISSYSTEM=1: the XML file is this machine */

@@ -128,6 +128,23 @@ bool parse_keyword(const char *text, const char *const *names, int count, int *o
     return true;
 }
 
+bool parse_sampling(const char *text, unsigned *every)
+{
+    unsigned long n;
+    if (strcmp(text, "all") == 0 || strcmp(text, "1") == 0) {
+        *every = 1;
+        return true;
+    }
+    if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0) {
+        *every = 0;
+        return true;
+    }
+    if (strncmp(text, "1/", 2) != 0 || !parse_ulong(text + 2, 1, 1u << 30, &n))
+        return false;
+    *every = (unsigned)n;
+    return true;
+}
+
 bool parse_wait_policy(const char *text, int *policy)
 {
     static const char *const names[] = {"passive", "active"};

@@ -112,6 +112,10 @@ bool parse_cpu_affinity(const char *text, struct place_list *out);
 /* ILAN_REPORT's file name: writes `pattern` to out[0..size-1] with "%p"
  * replaced by pid, "%r" by rank and "%%" by "%". False when the result does
  * not fit, or the pattern holds another "%" sequence or ends in "%". */
+/* A sampling rate "1/N" (N >= 1: one in N), "all" (1) or "none"/"0" (0)
+ * into *every. */
+bool parse_sampling(const char *text, unsigned *every);
+
 bool parse_file_pattern(const char *pattern, long pid, long rank, char *out, size_t size);
 
 /* Frees a place list and leaves it empty. */

@@ -11,6 +11,7 @@
 #include "core/team.h"
 #include "core/thread.h"
 #include "core/ws.h"
+#include "instr/counters.h"
 
 /* Slot for a loop met outside every parallel region: the encountering
  * thread is a team of one with nobody to agree with. */
@@ -93,6 +94,7 @@ bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
         return false;
     if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0))
         return false;
+    ILAN_COUNT(loop_chunks);
     ts->loop.has_chunk = l->ordered;
     *lb = ts->loop.lb;
     *le = ts->loop.le;

@@ -9,6 +9,9 @@
 #include "ilan/mode.h"
 #include "core/wait.h"
 #include "ilan/report.h"
+#include "instr/counters.h"
+#include "instr/results.h"
+#include "instr/trace.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 
@@ -67,8 +70,14 @@ void runtime_init(void)
         config_set_default_threads(places.os.n);
     wait_update_plan(1);
     task_mode = config.taskloop_mode == TASKLOOP_WS ? NULL : &ilan_mode;
+    instr_init((enum instr_level)config.counters);
+    instr_flags.task_every = config.trace_task_every;
+    if (config.trace[0])
+        trace_setup(config.trace);
     if (config.report[0])
         ilan_report_at_exit(config.report);
+    else if (config.counters)
+        instr_summary_at_exit();
     if (config.verbose >= 1)
         config_say_hello();
     if (config.display_env || config.verbose >= 1)

@@ -11,6 +11,7 @@
 #include "construct/task_reduction.h"
 #include "core/team.h"
 #include "core/thread.h"
+#include "instr/counters.h"
 #include "sched/iter.h"
 #include "sched/taskloop_split.h"
 
@@ -129,6 +130,7 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
     /* A taskloop mode (ILAN's: modes ilan and numa) cuts the loop itself,
      * for the configuration it picks; without one (ws), cut it here. */
     const struct task_mode_ops *mode = deferred ? task_mode : NULL;
+    struct instr_mark im = ILAN_TASKLOOP_BEGIN(tl->fn);
     if (!mode)
         tl->split = taskloop_split_compute(n, grainsize, strict, num_tasks,
                                            ts->team ? ts->team->nthreads : 1);
@@ -151,5 +153,6 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
         if (mode)
             mode->taskloop_end(exec);
     }
+    ILAN_TASKLOOP_END(im, tl->fn, deferred, mode != NULL, tl->split.ntasks);
 }
 

@@ -13,6 +13,7 @@
 #include "core/task_sched.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "instr/counters.h"
 
 /* ---- creation ------------------------------------------------------------------- */
 
@@ -212,6 +213,7 @@ task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *
     ts->task = &s;
     ts->icv_frame = &s; /* the ICVs are saved only if the task changes one */
     task_sched_mark(ts, &s);
+    ILAN_TASK_INCLUDED();
     if (!icv_global.cancellation || !task_cancelled(&s))
         fn(data);
     if (s.state_flags & TASK_ICV_SAVED)
@@ -296,6 +298,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
 {
     struct ilan_thread *ts = thread_self();
     struct team *team = ts->team;
+    ILAN_COUNT(tasks_created);
     if (!(flags & TASK_FLAG_PRIORITY) || priority < 0)
         priority = 0;
     bool detached = (flags & TASK_FLAG_DETACH) && detach;
@@ -317,6 +320,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
             task_run_included(ts, cur, fn, data, flags, false);
         return;
     }
+    struct instr_mark im = ILAN_ENTER(create);
     struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
     struct task *parent = task_parent(t);
     if (detached) {
@@ -328,6 +332,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
             *(uintptr_t *)t->data = (uintptr_t)t;
     }
     if (undeferred) {
+        ILAN_LEAVE(im);
         t->state_flags |= TASK_UNDEFERRED;
         if (has_deps) {
             task_deps_register(ts, parent, t, depend);
@@ -337,6 +342,7 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
         task_run_now(t);
         return;
     }
+    ILAN_LEAVE(im);
     task_count(t);
     if (has_deps && !task_deps_register(ts, parent, t, depend))
         return; /* queued by the completion of its last predecessor */

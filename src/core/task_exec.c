@@ -12,6 +12,7 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "instr/counters.h"
 
 /* ---- the calling thread's tasks ------------------------------------------------ */
 
@@ -164,8 +165,11 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     ts->task = t;
     ts->icv = t->icv;
     task_sched_mark(ts, t);
+    ILAN_TASK_RAN(atomic_load_explicit(&t->origin, memory_order_relaxed) != ts);
+    struct instr_mark im = ILAN_ENTER(task);
     if (!task_cancelled(t))
         t->fn(t->data);
+    ILAN_LEAVE(im);
     assert(ts->task == t && t->taskgroup == tg && "task body ended inside a taskgroup it began");
     ts->icv = saved;
     ts->icv_frame = icv_frame;

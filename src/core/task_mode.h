@@ -34,6 +34,9 @@ struct task_mode_ops {
     struct task *(*take_any)(struct team *team, struct task *waiter,
                              enum task_look look);   /* any of its tasks (progress) */
     bool (*queued)(const struct team *team);         /* it has tasks queued */
+    bool (*same_group)(const struct team *team, unsigned a,
+                       unsigned b);                  /* slots a and b are in one locality
+                                                        group (the counters' steals) */
     uint64_t (*sleep_ns)(const struct team *team);   /* while they are: how long a thread that
                                                         found none to take sleeps at most */
     /* A deferred taskloop of n iterations on ts's team: the mode cuts it

@@ -13,6 +13,7 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "instr/counters.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
 #include "sched/steal.h"
@@ -93,6 +94,7 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     struct task_slot *s = team->task_slots[v];
     struct task *t;
     bool refused = false;
+    ILAN_COUNT(steals_attempted);
     do
         t = waiter ? deque_steal_if(&s->deque, may_start, waiter, &refused)
                    : deque_steal(&s->deque);
@@ -156,6 +158,7 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
         unsigned v = full ? (self + 1 + i) % n
                           : steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);
         if ((t = steal_from(team, v, waiter, thief, from))) {
+            ILAN_COUNT_STEAL(v, mode && !mode->same_group(team, self, v));
             st->last_victim = v;
             return t;
         }
@@ -298,10 +301,12 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     bool hungry = false; /* counted in b->task_hungry */
     struct stall stall = {~0ul, 0};
     enum task_source from; /* where the task found came from */
+    struct instr_mark im = ILAN_ENTER_WAIT();
     for (;;) {
         if (done(arg)) {
             if (hungry)
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
+            ILAN_LEAVE(im);
             return;
         }
         /* No task pending in the team (queued or running): nothing to look
@@ -322,6 +327,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             idle = looks = 0;
             continue;
         }
+        ILAN_WAIT_PHASE(im, pending);
         /* Hunger is announced only after a few failed rounds (a taskwait
          * whose last child is finishing on another thread ends within them)
          * and only by a thread whose steals pay: announcing it makes every
@@ -405,6 +411,7 @@ static bool barrier_round_over(void *arg)
 void task_barrier_wait(struct barrier *b, unsigned round)
 {
     struct barrier_round r = {b, round};
+    ILAN_BARRIER_WAIT();
     task_wait_until(&ilan_tls, barrier_round_over, &r);
 }
 

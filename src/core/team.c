@@ -16,6 +16,7 @@
 #include "os/linux/affinity.h"
 #include "topo/bind.h"
 #include "topo/topo.h"
+#include "instr/counters.h"
 
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
 
@@ -422,10 +423,12 @@ static void team_run_worker(void *job, unsigned team_id)
         thread_enter_team(ts, t, team_id);
         if (t->starts_in_ws)
             thread_enter_first_ws(ts, t);
+        ILAN_REGION_BEGIN(t->fn);
         t->fn(t->data);
         assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
         if (!team_worker_depart(t))
             team_end_barrier(ts, t);
+        ILAN_REGION_END();
         bool hot = !t->pooled_workers;
         team_count_down(t, &t->unfinished);
         if (!hot)
@@ -482,6 +485,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     thread_enter_team(ts, t, 0);
     if (init_ws)
         thread_enter_first_ws(ts, t);
+    ILAN_REGION_BEGIN(fn);
 
     if (n > 1) {
         atomic_store_explicit(&t->unfinished, n - 1, memory_order_relaxed);
@@ -508,6 +512,7 @@ void team_end(void)
     assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
     assert(ts->ws == NULL && "a region ended inside a worksharing construct");
     team_end_barrier(ts, t);
+    ILAN_REGION_END();
     unsigned n = t->nthreads;
     if (n > 1) {
         /* Hot-team workers that left without waiting for the release

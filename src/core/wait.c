@@ -8,6 +8,7 @@
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
 #include "base/tunables.h"
+#include "instr/counters.h"
 #include "sched/wait_policy.h"
 
 /* The current plan, field by field: waits read it without a lock while a
@@ -62,8 +63,10 @@ void seq_wait_slow(seqword *s, unsigned seen)
         if (quick > ILAN_SPIN_QUICK)
             quick = ILAN_SPIN_QUICK;
         for (unsigned i = 0; i < quick; i++) {
-            if (seq_read(s) != seen)
+            if (seq_read(s) != seen) {
+                ILAN_COUNT(waits_spun);
                 return;
+            }
             os_cpu_relax();
         }
     }
@@ -80,8 +83,10 @@ wait_poll_for(bool (*pred)(void *), void *arg, uint64_t timeout_ns, uint64_t *st
     struct wait_plan plan = plan_load();
     uint64_t elapsed = 0;
     for (unsigned round = 0;; round++) {
-        if (pred(arg))
+        if (pred(arg)) {
+            ILAN_COUNT_IF(round > plan.spins, waits_yielded, waits_spun);
             return true;
+        }
         /* The clock is read only once the wait may yield or time out. */
         if (round >= plan.spins || (timeout_ns && (round + 1) % ILAN_SPIN_YIELD_EVERY == 0)) {
             uint64_t now = os_now_ns();
@@ -92,8 +97,10 @@ wait_poll_for(bool (*pred)(void *), void *arg, uint64_t timeout_ns, uint64_t *st
                 return false;
         }
         enum wait_phase phase = wait_phase_at(&plan, round, elapsed);
-        if (phase == WAIT_SLEEP)
+        if (phase == WAIT_SLEEP) {
+            ILAN_COUNT(waits_slept);
             return false;
+        }
         if (phase == WAIT_YIELD)
             os_yield();
         else
@@ -140,13 +147,13 @@ static bool seq_sleep_until(seqword *s, unsigned seen, uint64_t deadline)
                                                    memory_order_acq_rel, memory_order_acquire))
             continue; /* the word moved under us: re-check */
         if (!deadline) {
-            os_futex_wait(&s->word, seen | SEQ_SLEEPERS);
+            ILAN_SLEEP(os_futex_wait(&s->word, seen | SEQ_SLEEPERS));
             continue;
         }
         uint64_t now = os_now_ns();
         if (now >= deadline)
             return false;
-        os_futex_wait_for(&s->word, seen | SEQ_SLEEPERS, (unsigned long)(deadline - now));
+        ILAN_SLEEP(os_futex_wait_for(&s->word, seen | SEQ_SLEEPERS, (unsigned long)(deadline - now)));
     }
 }
 

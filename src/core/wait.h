@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "instr/counters.h"
 #include "os/linux/futex.h"
 
 /*
@@ -66,8 +67,10 @@ static inline void seq_advance(seqword *s, unsigned current)
 {
     assert((current & SEQ_SLEEPERS) == 0 && "seq_advance takes a value from seq_read");
     unsigned old = atomic_exchange_explicit(&s->word, current + SEQ_STEP, memory_order_acq_rel);
-    if (old & SEQ_SLEEPERS)
+    if (old & SEQ_SLEEPERS) {
+        ILAN_COUNT(wakes);
         os_futex_wake_all(&s->word);
+    }
 }
 
 /* Moves the counter one step from whatever value it holds, waking any
@@ -80,8 +83,10 @@ static inline void seq_bump(seqword *s)
     while (!atomic_compare_exchange_weak_explicit(&s->word, &old, (old & ~SEQ_SLEEPERS) + SEQ_STEP,
                                                   memory_order_acq_rel, memory_order_relaxed))
         ;
-    if (old & SEQ_SLEEPERS)
+    if (old & SEQ_SLEEPERS) {
+        ILAN_COUNT(wakes);
         os_futex_wake_all(&s->word);
+    }
 }
 
 /* Sets the plan every wait follows (sched/wait_policy.h) from the wait

@@ -10,6 +10,7 @@
 #include "core/thread.h"
 #include "ilan/groups.h"
 #include "ilan/history.h"
+#include "instr/counters.h"
 #include "os/linux/time.h"
 #include "sched/taskloop_split.h"
 
@@ -249,6 +250,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
     exec->cfg = cfg;
     exec->calibration = calibration;
     exec->workers = total;
+    ILAN_TASKLOOP_CONFIG(k, total, cfg.full);
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_now_ns();

@@ -6,6 +6,7 @@
 #include "core/thread.h"
 #include "ilan/exec.h"
 #include "ilan/groups.h"
+#include "instr/counters.h"
 #include "os/linux/time.h"
 
 /* Whether an ILAN execution was opened to every thread: an exploratory
@@ -49,7 +50,9 @@ static struct task *ilan_take_own(struct ilan_thread *ts, struct team *team, str
         return NULL;
     struct group_queues *q = &ti->queues[ti->groups.slot_group[ts->team_id]];
     struct task *t = task_queue_take(&q->strict, waiter, look, NULL, NULL);
-    return t ? t : task_queue_take(&q->shared, waiter, look, NULL, NULL);
+    t = t ? t : task_queue_take(&q->shared, waiter, look, NULL, NULL);
+    ILAN_COUNT_GROUP_TAKE(t, true, false);
+    return t;
 }
 
 /* task_mode_ops.take_other: other groups' shareable tasks (full policy),
@@ -66,9 +69,11 @@ static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
     struct task *t;
     for (unsigned d = 1; d < G; d++) {
         struct group_queues *q = &ti->queues[(group + d) % G];
-        if ((t = task_queue_take(&q->shared, waiter, look, accept_participating, &group)) ||
-            (opened && (t = task_queue_take(&q->strict, waiter, look, accept_opened, NULL))))
+        bool strict = !(t = task_queue_take(&q->shared, waiter, look, accept_participating, &group));
+        if (t || (opened && (t = task_queue_take(&q->strict, waiter, look, accept_opened, NULL)))) {
+            ILAN_COUNT_GROUP_TAKE(t, false, strict);
             return t;
+        }
     }
     return NULL;
 }
@@ -80,10 +85,17 @@ static struct task *ilan_take_any(struct team *team, struct task *waiter, enum t
 {
     struct team_ilan *ti = team->ilan;
     struct task *t;
-    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++)
-        if ((t = task_queue_take(&ti->queues[g].strict, waiter, look, NULL, NULL)) ||
-            (t = task_queue_take(&ti->queues[g].shared, waiter, look, NULL, NULL)))
+    for (unsigned g = 0; ti && g < ti->groups.ngroups; g++) {
+        bool own = g == ti->groups.slot_group[ilan_tls.team_id];
+        if ((t = task_queue_take(&ti->queues[g].strict, waiter, look, NULL, NULL))) {
+            ILAN_COUNT_GROUP_TAKE(t, own, true);
             return t;
+        }
+        if ((t = task_queue_take(&ti->queues[g].shared, waiter, look, NULL, NULL))) {
+            ILAN_COUNT_GROUP_TAKE(t, own, false);
+            return t;
+        }
+    }
     return NULL;
 }
 
@@ -96,6 +108,13 @@ static bool ilan_queued(const struct team *team)
             atomic_load_explicit(&ti->queues[g].shared.count, memory_order_relaxed))
             return true;
     return false;
+}
+
+/* task_mode_ops.same_group: slots a and b are in one locality group. */
+static bool ilan_same_group(const struct team *team, unsigned a, unsigned b)
+{
+    const struct team_ilan *ti = team->ilan;
+    return !ti || ti->groups.slot_group[a] == ti->groups.slot_group[b];
 }
 
 /* task_mode_ops.sleep_ns: until the pending cut-off of an exploratory run,
@@ -117,6 +136,7 @@ const struct task_mode_ops ilan_mode = {
     .take_other = ilan_take_other,
     .take_any = ilan_take_any,
     .queued = ilan_queued,
+    .same_group = ilan_same_group,
     .sleep_ns = ilan_sleep_ns,
     .taskloop = ilan_exec_run,
     .taskloop_end = ilan_exec_end,

@@ -8,6 +8,7 @@
 #include "config/env.h"
 #include "ilan/history.h"
 #include "instr/report.h"
+#include "instr/results.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 #include "base/tunables.h"
@@ -201,6 +202,7 @@ static void write_json(FILE *f)
             mode_name(config.taskloop_mode));
     fprintf(f, "  \"steal_policy_forced\": %s,\n",
             config.forced_steal < 0 ? "null" : config.forced_steal ? "\"full\"" : "\"strict\"");
+    instr_report_json(f);
     json_topology(f);
     fputs("  \"taskloops\": [", f);
     bool first = true;
@@ -251,6 +253,7 @@ static void write_summary(FILE *f)
         }
         mutex_unlock(&h->lock);
     }
+    instr_report_summary(f);
 }
 
 void ilan_report_at_exit(const char *dest)

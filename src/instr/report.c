@@ -11,11 +11,31 @@ static char *report_dest;                    /* where to write: a file, "stderr"
 static void (*report_json)(FILE *f);         /* writes the file's contents */
 static void (*report_summary)(FILE *f);      /* writes the readable summary */
 
+void report_file_write(const char *var, const char *what, const char *path,
+                       void (*contents)(FILE *f))
+{
+    fflush(NULL);
+    const char *why = os_file_refusal(path);
+    if (why) {
+        ilan_warn("%s: not writing %s: %s; no %s written", var, path, why, what);
+        return;
+    }
+    char tmp[4200];
+    FILE *f = os_file_create_beside(path, tmp, sizeof tmp);
+    if (!f) {
+        ilan_warn("%s: cannot write beside %s: %s; no %s written", var, path, strerror(errno),
+                  what);
+        return;
+    }
+    contents(f);
+    int rc = os_file_publish(f, tmp, path);
+    if (rc != 0)
+        ilan_warn("%s: error writing %s: %s; no %s written", var, path, strerror(rc), what);
+}
+
 /* atexit: writes the report where ILAN_REPORT said, after the program's
- * own buffered output. A file is written beside its target and renamed
- * over it, so a reader never sees half a report; a target that is not a
- * regular file (a symlink, a FIFO nobody reads) is refused, never waited
- * on. One line on stderr for each refusal or failure. */
+ * own buffered output: the summary on standard error or output, else the
+ * file (report_file_write). */
 static void report_write(void)
 {
     fflush(NULL);
@@ -25,23 +45,7 @@ static void report_write(void)
         fflush(f);
         return;
     }
-    const char *why = os_file_refusal(report_dest);
-    if (why) {
-        ilan_warn("ILAN_REPORT: not writing %s: %s; no report written", report_dest, why);
-        return;
-    }
-    char tmp[4200];
-    FILE *f = os_file_create_beside(report_dest, tmp, sizeof tmp);
-    if (!f) {
-        ilan_warn("ILAN_REPORT: cannot write beside %s: %s; no report written", report_dest,
-                  strerror(errno));
-        return;
-    }
-    report_json(f);
-    int rc = os_file_publish(f, tmp, report_dest);
-    if (rc != 0)
-        ilan_warn("ILAN_REPORT: error writing %s: %s; no report written", report_dest,
-                  strerror(rc));
+    report_file_write("ILAN_REPORT", "report", report_dest, report_json);
 }
 
 void report_at_exit(const char *dest, void (*json)(FILE *f), void (*summary)(FILE *f))
