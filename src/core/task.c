@@ -187,11 +187,12 @@ struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
  * Runs fn(data) as an included task of `parent`, the calling thread's
  * current task, with a descriptor on this stack frame: no allocation and
  * no atomic operation unless the task makes something point at it
- * (task_promote). `copied`: data is a copy-constructed block (TASK_COPIED).
+ * (task_promote). `copied`: data is a copy-constructed block (TASK_COPIED);
+ * `created` (0 or 1): the counters count its creation here (GOMP_task).
  */
 static inline __attribute__((always_inline)) void
 task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *), void *data,
-                  unsigned flags, bool copied)
+                  unsigned flags, bool copied, unsigned created)
 {
     struct task s;
     atomic_store_explicit(&s.up[0], parent, memory_order_relaxed);
@@ -213,7 +214,7 @@ task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *
     ts->task = &s;
     ts->icv_frame = &s; /* the ICVs are saved only if the task changes one */
     task_sched_mark(ts, &s);
-    ILAN_TASK_INCLUDED();
+    ILAN_TASK_INCLUDED(created);
     if (!icv_global.cancellation || !task_cancelled(&s))
         fn(data);
     if (s.state_flags & TASK_ICV_SAVED)
@@ -244,14 +245,14 @@ task_run_included_copy(struct ilan_thread *ts, struct task *parent, void (*fn)(v
     uintptr_t align = arg_align > 1 ? (uintptr_t)arg_align : 1;
     void *copy = (void *)(((uintptr_t)block + align - 1) & ~(align - 1));
     cpyfn(copy, data);
-    task_run_included(ts, parent, fn, copy, flags, true);
+    task_run_included(ts, parent, fn, copy, flags, true, 1);
     free(heap);
 }
 
 void task_run_inline(void (*fn)(void *), void *data, unsigned flags, bool copied)
 {
     struct ilan_thread *ts = thread_self();
-    task_run_included(ts, task_of(ts), fn, data, flags, copied);
+    task_run_included(ts, task_of(ts), fn, data, flags, copied, 0);
 }
 
 /* ---- queueing and running --------------------------------------------------------- */
@@ -298,7 +299,6 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
 {
     struct ilan_thread *ts = thread_self();
     struct team *team = ts->team;
-    ILAN_COUNT(tasks_created);
     if (!(flags & TASK_FLAG_PRIORITY) || priority < 0)
         priority = 0;
     bool detached = (flags & TASK_FLAG_DETACH) && detach;
@@ -317,9 +317,10 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
         if (cpyfn)
             task_run_included_copy(ts, cur, fn, data, cpyfn, arg_size, arg_align, flags);
         else
-            task_run_included(ts, cur, fn, data, flags, false);
+            task_run_included(ts, cur, fn, data, flags, false, 1);
         return;
     }
+    ILAN_COUNT(tasks_created); /* an included task counts its creation as it runs */
     struct instr_mark im = ILAN_ENTER(create);
     struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
     struct task *parent = task_parent(t);

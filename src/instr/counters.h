@@ -65,9 +65,12 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
                 instr_add(INSTR_C_tasks_executed_foreign, 1);                                      \
         }                                                                                          \
     } while (0)
-#define ILAN_TASK_INCLUDED()                                                                       \
+/* An included task ran; `created` (a constant 0 or 1) also counts its
+ * creation, so that GOMP_task's included path tests the flag once. */
+#define ILAN_TASK_INCLUDED(created)                                                                \
     do {                                                                                           \
         if (INSTR_ON) {                                                                            \
+            instr_add(INSTR_C_tasks_created, (created));                                           \
             instr_add(INSTR_C_tasks_executed, 1);                                                  \
             instr_add(INSTR_C_tasks_included, 1);                                                  \
         }                                                                                          \
