@@ -21,6 +21,17 @@ def pyplot() -> Any:
     return plt
 
 
+def save(fig: Any, path: Path) -> Path:
+    """Lays out and writes a figure to path (PNG, 110 dpi), then frees it
+    even when the write fails; returns path."""
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    finally:
+        pyplot().close(fig)
+    return path
+
+
 def speedups(summary: list[Row], baseline: str = "libomp"
              ) -> tuple[dict[str, dict[str, float]], dict[str, str]]:
     """{group: {label: speedup}} for the kernels (not the overhead rows):
@@ -77,7 +88,4 @@ def draw(summary: list[Row], path: Path, title: str) -> Path | None:
     ax.set_ylabel("speedup over %s taskloop" % "/".join(sorted(bases)))
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7, ncol=3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return save(fig, path)

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from . import IlanError
-from .chart import pyplot
+from .chart import pyplot, save
 from .table import fmt
 
 # Thread states in the order the report gives them and the chart stacks them.
@@ -153,12 +153,7 @@ def draw(doc: dict[str, Any], path: Path) -> Path | None:
     bx.xaxis.set_major_locator(MaxNLocator(integer=True))
     bx.yaxis.set_major_locator(MaxNLocator(integer=True))
     bx.legend(fontsize=7)
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=110)
-    finally:
-        plt.close(fig)
-    return path
+    return save(fig, path)
 
 
 def load_trace(path: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from . import IlanError
-from .chart import pyplot
+from .chart import pyplot, save
 from .table import fmt
 from .topo import describe
 
@@ -107,9 +107,4 @@ def draw(doc: dict[str, Any], path: Path, top: int = 4) -> Path | None:
         ax.set_ylabel("median time per execution (ms)")
         ax.set_ylim(bottom=0)
         ax.legend(fontsize=7)
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=110)
-    finally:
-        plt.close(fig)
-    return path
+    return save(fig, path)
