@@ -399,24 +399,30 @@ static long env_mpi_rank(void)
     return 0;
 }
 
-/* ILAN_REPORT names a file the runtime writes: like every such variable it
- * is read with secure_getenv, so a setuid, setgid or file-capability
- * program ignores it (saying so) instead of writing where its user could
- * not. "%p" and "%r" in the name become the process id and the MPI rank. */
-static void env_read_report(void)
+/* Reads a variable naming a file the runtime writes (ILAN_REPORT,
+ * ILAN_TRACE) into out[size], "" when unset or invalid. Such variables are
+ * read with secure_getenv, so a setuid, setgid or file-capability program
+ * ignores them (saying so) instead of writing where its user could not.
+ * "%p" and "%r" in the name become the process id and the MPI rank. */
+static void env_read_output_file(const char *name, const char *what, char *out, size_t size)
 {
-    const char *v = secure_getenv("ILAN_REPORT");
+    const char *v = secure_getenv(name);
     if (!v) {
-        if (getenv("ILAN_REPORT") && os_process_is_privileged())
-            ilan_warn("ILAN_REPORT is ignored in a setuid, setgid or capability program; "
-                      "no report written");
+        if (getenv(name) && os_process_is_privileged())
+            ilan_warn("%s is ignored in a setuid, setgid or capability program; no %s written",
+                      name, what);
         return;
     }
-    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), config.report,
-                                     sizeof config.report)) {
-        config.report[0] = '\0';
-        env_invalid("ILAN_REPORT", v);
+    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), out, size)) {
+        out[0] = '\0';
+        env_invalid(name, v);
     }
+}
+
+/* ILAN_REPORT: the scheduler's report at exit (instr/report.c). */
+static void env_read_report(void)
+{
+    env_read_output_file("ILAN_REPORT", "report", config.report, sizeof config.report);
 }
 
 /* ILAN_TRACE names a file, like ILAN_REPORT (same rules, same patterns);
@@ -426,18 +432,7 @@ static void env_read_trace(void)
     const char *v = getenv("ILAN_TRACE_TASKS");
     if (v && !parse_sampling(v, &config.trace_task_every))
         config_complain("ILAN_TRACE_TASKS", v, " (1/N, all or none; every task is traced)");
-    v = secure_getenv("ILAN_TRACE");
-    if (!v) {
-        if (getenv("ILAN_TRACE") && os_process_is_privileged())
-            ilan_warn("ILAN_TRACE is ignored in a setuid, setgid or capability program; "
-                      "no trace written");
-        return;
-    }
-    if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), config.trace,
-                                     sizeof config.trace)) {
-        config.trace[0] = '\0';
-        env_invalid("ILAN_TRACE", v);
-    }
+    env_read_output_file("ILAN_TRACE", "trace", config.trace, sizeof config.trace);
 }
 
 /* ILAN_COUNTERS: what is measured (struct config counters). A report
