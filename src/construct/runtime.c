@@ -9,6 +9,7 @@
 #include "ilan/mode.h"
 #include "core/wait.h"
 #include "ilan/report.h"
+#include "os/linux/clock.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 
@@ -58,6 +59,7 @@ static void runtime_places(unsigned reserve)
 
 void runtime_init(void)
 {
+    os_clock_init();
     config_read_env();
     topo_init();
     runtime_places(runtime_reserved_cores());
