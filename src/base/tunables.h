@@ -124,10 +124,18 @@
  * waiters wake this often to check. */
 #define ILAN_STALL_NS 200000000ull
 
-/* Taskloop identities the history table holds (a power of two); past
- * three quarters of it new identities run the `numa` distribution without
- * moldability (and are still counted in the report). */
-#define ILAN_HISTORY_SLOTS 1024u
+/* Taskloop identities the history keeps by default (ILAN_HISTORY_MAX):
+ * past that the least recently used one not running is forgotten to make
+ * room for a new one. An entry costs about 1 KiB plus its samples. */
+#define ILAN_HISTORY_MAX_DEFAULT 4096
+
+/* Default of ILAN_EXPLORE_MIN_US: a taskloop whose runs on every group
+ * take less than this (median, microseconds) is not explored. Measured on
+ * the 2-core development VM: a range launch and join costs 3-6 us and two
+ * runs of one short loop differ by 5-10 us, so below about 30 us one
+ * configuration cannot be told from another (README, "ILAN at the cost of
+ * a plain loop"). */
+#define ILAN_EXPLORE_MIN_US_DEFAULT 30
 
 /* Spins at most on a contended lock (runtime mutexes, nest locks) before
  * sleeping on its futex: its holder is usually running and leaves soon. */

@@ -122,6 +122,7 @@ static void exec_finish(struct taskloop_exec *exec)
                 say_decision(h, exec->cfg, time, before, line, sizeof line);
         }
         mutex_unlock(&h->lock);
+        ilan_history_release(h);
         if (line[0])
             fputs(line, stderr);
     }
@@ -315,8 +316,10 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
         }
         mutex_unlock(&h->lock);
-        if (!fits)
+        if (!fits) {
+            ilan_history_release(h);
             h = NULL; /* run over every group, unrecorded */
+        }
     }
     unsigned total = 0;
     for (unsigned j = 0; j < k; j++) {

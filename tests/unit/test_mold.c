@@ -331,11 +331,21 @@ static void test_random_tables(void)
         struct mold m;
         CHECK(thesis_init(&m, G, false, forced));
         explore(&m, &s, &tr, 300);
-        CHECK(tr.n <= 2 * (4 + G) * (MOLD_COOLDOWN + MOLD_RESAMPLES), "G=%u: %u runs", G, tr.n);
+        CHECK(tr.n <= MOLD_EPOCH_RUNS, "G=%u: %u runs", G, tr.n);
         for (unsigned i = 1; i < tr.nloss; i++)
             CHECK(tr.loss[i] - tr.loss[i - 1] > MOLD_COOLDOWN);
         bool base = forced == 1;
         unsigned k = m.chosen.ngroups;
+        if (m.why == MOLD_WHY_BUDGET) {
+            /* Cut short by the budget: the fastest configuration measured. */
+            for (int full = 0; full <= 1; full++)
+                for (unsigned j = 1; j <= G; j++)
+                    if (s.runs[full][j])
+                        CHECK(s.time[m.chosen.full][k] <= s.time[full][j]);
+            mold_free(&m);
+            continue;
+        }
+        CHECK(m.why == MOLD_WHY_SEARCH);
         for (unsigned j = 1; j <= G; j++)
             if (s.runs[base][j])
                 CHECK(s.time[base][k] <= s.time[base][j], "G=%u: chose %u over %u", G, k, j);
@@ -475,7 +485,9 @@ static void test_unasked(void)
     /* 3 was measured (unasked), so the search ends between 2 and 4 on it. */
     static const int want[] = {4, 2, 3, 3, 3, 3, F(3)};
     CHECK(runs_are(&tr, 0, want, 7));
-    CHECK(is(m.chosen, 3, false));
+    /* The search chose {3, strict}, but the unasked {1, full} measured
+     * much faster: a settled choice never loses to what was measured. */
+    CHECK(is(m.chosen, 1, true) && m.overruled);
     mold_free(&m);
 }
 
@@ -623,6 +635,77 @@ static void test_warmup(void)
     mold_free(&m);
 }
 
+/* (h) Exploration ends: a loop whose configurations stay tied and noisy
+ * settles within MOLD_EPOCH_RUNS runs on the fastest measured, and the
+ * settled choice is never slower than the fastest tried by more than the
+ * noise. */
+static void test_budget(void)
+{
+    unsigned long long rng = 99;
+    for (unsigned trial = 0; trial < 500; trial++) {
+        struct mold m;
+        unsigned G = 2 + trial % 15;
+        CHECK(mold_init(&m, G, false, -1));
+        unsigned runs = 0;
+        while (m.phase != MOLD_SETTLED && runs < 1000) {
+            struct mold_config c = mold_next(&m);
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            /* every configuration 1.0 with up to 40 % noise */
+            double t = 1.0 + 0.4 * (double)(rng >> 11) / (double)(1ULL << 53);
+            CHECK(mold_record(&m, c, t, NULL));
+            runs++;
+        }
+        CHECK(m.phase == MOLD_SETTLED && runs <= MOLD_EPOCH_RUNS, "G=%u: %u runs", G, runs);
+        double chosen = 0, fastest = 1e30;
+        for (unsigned i = 0; i < m.nentries; i++) {
+            double med = mold_entry_median(&m.entries[i]);
+            if (med < fastest)
+                fastest = med;
+            if (is(m.entries[i].cfg, m.chosen.ngroups, m.chosen.full))
+                chosen = med;
+        }
+        CHECK(chosen <= fastest * (1 + mold_noise(&m)) + 1e-12, "chosen %g, fastest %g", chosen,
+              fastest);
+        char why[200];
+        mold_explain(&m, why, sizeof why);
+        CHECK(strncmp(why, "settled", 7) == 0, "%s", why);
+        mold_free(&m);
+    }
+}
+
+/* (i) Too short to explore: all-groups runs below min_explore settle on
+ * all groups after the warm-up, longer ones explore; the explanation says
+ * which step an exploring loop is at. */
+static void test_short(void)
+{
+    struct mold m;
+    CHECK(mold_init(&m, 4, false, -1));
+    m.min_explore = 30e-6;
+    char why[200];
+    mold_explain(&m, why, sizeof why);
+    CHECK(strstr(why, "warming up") != NULL, "%s", why);
+    for (unsigned i = 0; i < MOLD_WARMUP; i++)
+        CHECK(mold_record(&m, mold_next(&m), 20e-6, NULL));
+    CHECK(m.phase == MOLD_SETTLED && m.why == MOLD_WHY_SHORT && is(m.chosen, 4, false));
+    mold_explain(&m, why, sizeof why);
+    CHECK(strstr(why, "without exploring") != NULL, "%s", why);
+    mold_free(&m);
+
+    CHECK(mold_init(&m, 4, false, -1));
+    m.min_explore = 30e-6;
+    for (unsigned i = 0; i < MOLD_WARMUP; i++)
+        CHECK(mold_record(&m, mold_next(&m), 40e-6, NULL));
+    CHECK(m.phase == MOLD_SIZE && is(mold_next(&m), 2, false));
+    mold_explain(&m, why, sizeof why);
+    CHECK(strstr(why, "searching the number of groups, next 2") != NULL, "%s", why);
+    mold_free(&m);
+
+    CHECK(mold_init(&m, 4, true, -1));
+    mold_explain(&m, why, sizeof why);
+    CHECK(strncmp(why, "fixed", 5) == 0, "%s", why);
+    mold_free(&m);
+}
+
 int main(void)
 {
     test_warmup();
@@ -639,5 +722,7 @@ int main(void)
     test_unasked();
     test_forced_and_fixed();
     test_samples();
+    test_budget();
+    test_short();
     return unit_report();
 }
