@@ -112,6 +112,13 @@
  * about a microsecond to create, queue and complete. */
 #define ILAN_MIN_TASK_NS 20000.0
 
+/* The same for a range launch (ilan/range.h), where a task costs a CAS and
+ * a copy of its argument block (about 0.1 us): finer tasks let the threads
+ * finish closer together (a balanced loop's threads end at most a task
+ * apart). */
+#define ILAN_RANGE_TASKS_PER_WORKER 32u
+#define ILAN_RANGE_MIN_TASK_NS 4000.0
+
 /* Under the `full` steal policy the first ILAN_STRICT_NUM / ILAN_STRICT_DEN
  * of each group's tasks stay NUMA-strict, so that every thread of the group
  * starts on local work before cross-group stealing can begin. */

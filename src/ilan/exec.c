@@ -66,10 +66,12 @@ static void say_calibration(struct taskloop_hist *h, double time, char *line, si
     const char *sym = ilan_history_symbol(h);
     snprintf(line, size,
             "ilan: taskloop %s%s%p (%llu iterations, %u threads) calibration run: %.3f ms, "
-            "%.3f ms of work: %u task(s) per thread from now on (exploring)\n",
+            "%.3f ms of work: %u task(s) per thread from now on (%u when launched per task; "
+            "exploring)\n",
             sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
             h->nthreads, time * 1e3, h->work_ns * 1e-6,
-            numa_dist_tasks_per_worker(h->work_ns, h->nthreads));
+            numa_dist_tasks_per_worker(h->work_ns, h->nthreads, NUMA_DIST_GRAIN_RANGE),
+            numa_dist_tasks_per_worker(h->work_ns, h->nthreads, NUMA_DIST_GRAIN_TASKS));
 }
 
 /* u64 words between two threads' end times: one cache line each, since
@@ -327,8 +329,16 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
         total += workers[j];
         exec->participates[ids[j]] = true;
     }
+    /* A run with a cut-off may be opened to every thread, which needs
+     * every task queued on its own (see mode.c); so does a taskloop whose
+     * blocks a copy constructor makes (ilan_range_fits). The others are
+     * launched as ranges, cut finer once their work is known. */
+    bool by_range = cutoff <= 0 && body->cpyfn == NULL;
     if (!grainsize && num_tasks == 0)
-        num_tasks = (unsigned long)numa_dist_tasks_per_worker(work_ns, total) * total;
+        num_tasks = (unsigned long)numa_dist_tasks_per_worker(
+                        work_ns, total,
+                        by_range && work_ns > 0 ? NUMA_DIST_GRAIN_RANGE : NUMA_DIST_GRAIN_TASKS) *
+                    total;
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
     numa_dist_runs(split->ntasks, k, workers, first);
 
@@ -366,10 +376,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             first[j] + (placed ? numa_dist_strict(first[j + 1] - first[j], cfg.full) : 0);
         order[j] = (start + j) % k;
     }
-    /* A run with a cut-off may be opened to every thread, which needs
-     * every task queued on its own (see mode.c); so may a taskloop whose
-     * blocks a copy constructor makes (ilan_range_fits). */
-    if (cutoff <= 0 && ilan_range_fits(body, split->ntasks)) {
+    if (by_range && ilan_range_fits(body, split->ntasks)) {
         launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end, order);
     } else {
         struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
