@@ -20,6 +20,9 @@
  *     overhead_k = (test_k - reference_k) / innerreps
  * in microseconds per taskloop; the row reports the median, min and max of
  * the pairs.  innerreps: about 5 ms of work per measurement on one thread.
+ * Before each row, 30 taskloops of it run unmeasured: a runtime that learns
+ * per taskloop (ILAN explores a taskloop's configurations for at most 24
+ * runs) is measured once it has learned.
  *
  * Build:  gcc -fopenmp -O2 bench/overhead/taskloop_overhead.c -o taskloop_overhead -ldl
  * Usage:  OMP_NUM_THREADS=2 ./taskloop_overhead [--quick] [--reps N] [--delay-us D]
@@ -120,7 +123,10 @@ int main(int argc, char **argv)
     double *test = malloc(sizeof(double) * (size_t)reps);
     long want = (long)ITERS * innerreps;
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        rows[r].fn(innerreps); /* warm-up: threads, caches, the runtime's learning */
+        /* Warm-up: threads, caches, and a runtime's learning: 30 taskloops
+         * cover ILAN's exploration of a taskloop (at most 24 runs, then it
+         * settles), so the rows are the steady cost per taskloop. */
+        rows[r].fn(30);
         reference(innerreps);
         for (int k = 0; k < reps; k++) {
             done_iters = 0;

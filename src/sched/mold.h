@@ -87,7 +87,7 @@
 #define MOLD_MAX_EXPLORATIONS 3u
 /* An exploratory run may be cut short once it has taken this much longer
  * than the best configuration so far (see mold_cutoff). */
-#define MOLD_CUTOFF_MARGIN 0.25
+#define MOLD_CUTOFF_MARGIN 0.05
 /* Runs of an epoch after which it settles, whatever the search says. */
 #define MOLD_EPOCH_RUNS 24u
 /* Samples kept per configuration (the latest ones). */
