@@ -33,6 +33,7 @@ static void format_groups(const struct mold *m, struct mold_config cfg, char *bu
 static const char *phase_name(enum mold_phase p)
 {
     return p == MOLD_SIZE ? "exploring" : p == MOLD_STEAL ? "trying full stealing"
+                        : p == MOLD_CONFIRM ? "confirming"
                         : p == MOLD_SETTLED ? "settled" : "fixed";
 }
 

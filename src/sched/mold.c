@@ -226,8 +226,10 @@ static const struct mold_entry *fastest_entry(const struct mold *m)
 }
 
 /* Settles on cfg, or on the fastest configuration of the epoch when cfg's
- * median is slower than it by more than the noise. */
-static void settle(struct mold *m, struct mold_config cfg, enum mold_why why)
+ * median is slower than it by more than the noise; a search's choice of
+ * fewer groups than all is confirmed first (MOLD_CONFIRM) unless
+ * `confirmed`. */
+static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why, bool confirmed)
 {
     const struct mold_entry *e = entry_find(m, cfg), *fast = fastest_entry(m);
     m->overruled = false;
@@ -244,6 +246,28 @@ static void settle(struct mold *m, struct mold_config cfg, enum mold_why why)
     m->next = cfg;
     m->cooldown = 0;
     m->drifted = 0;
+    if (!confirmed && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups && !m->overruled) {
+        m->phase = MOLD_CONFIRM; /* the choice stays in m->chosen meanwhile */
+        m->next = sized(m, m->ngroups);
+    }
+}
+
+static void settle(struct mold *m, struct mold_config cfg, enum mold_why why)
+{
+    settle_as(m, cfg, why, false);
+}
+
+/* The fresh all-groups run of MOLD_CONFIRM took `time`: settle on the
+ * choice, or on all groups when that run beat the choice's median by more
+ * than the noise. */
+static void confirm(struct mold *m, double time)
+{
+    bool all_wins = time * (1 + mold_noise(m)) < m->chosen_median;
+    struct mold_config choice = all_wins ? sized(m, m->ngroups) : m->chosen;
+    settle_as(m, choice, MOLD_WHY_SEARCH, true);
+    m->overruled |= all_wins;
+    if (all_wins) /* its median may hold the warm-up's slow runs: keep the fresh one */
+        m->chosen_median = time;
 }
 
 /* The steal trial of the size in m->chosen: one full run, re-sampled while
@@ -395,6 +419,10 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
         settle(m, all->cfg, MOLD_WHY_SHORT); /* only warm-up runs so far */
         return true;
     }
+    if (m->phase == MOLD_CONFIRM) {
+        confirm(m, time);
+        return true;
+    }
     if (m->epoch_runs >= MOLD_EPOCH_RUNS) {
         const struct mold_entry *fast = fastest_entry(m);
         settle(m, fast ? fast->cfg : cfg, MOLD_WHY_BUDGET);
@@ -460,6 +488,10 @@ void mold_explain(const struct mold *m, char *buf, unsigned long size)
     case MOLD_SETTLED:
         snprintf(buf, size, "%s%s", settled_why[m->why],
                  m->overruled ? " (the search's choice was slower than the fastest measured)" : "");
+        return;
+    case MOLD_CONFIRM:
+        snprintf(buf, size, "exploring: one run of every group to confirm the choice of %u "
+                 "(run %u of at most %u)", m->chosen.ngroups, m->epoch_runs + 1, MOLD_EPOCH_RUNS);
         return;
     case MOLD_STEAL:
         snprintf(buf, size, "exploring: trying full stealing on %u groups (run %u of at most %u)",

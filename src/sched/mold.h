@@ -67,6 +67,12 @@
  *   - A choice never loses to what was tried: whatever an epoch settles on,
  *     when its median is slower than the fastest measured configuration of
  *     the epoch by more than the noise, the fastest is chosen instead.
+ *   - Confirmation: the search's choice of fewer groups than all is
+ *     checked against one fresh run of all groups (MOLD_CONFIRM) before it
+ *     settles, since the all-groups samples are the epoch's oldest (taken
+ *     while caches, pages and threads were still warming up): when that run
+ *     beats the choice's median by more than the noise, all groups are
+ *     chosen instead (overruled).
  */
 
 /* Runs of all groups before the first exploratory run of an epoch: a loop
@@ -103,6 +109,7 @@ struct mold_config {
 enum mold_phase {
     MOLD_SIZE,    /* searching the number of groups */
     MOLD_STEAL,   /* size chosen; trying full stealing */
+    MOLD_CONFIRM, /* a choice of fewer groups than all: one fresh run of all groups first */
     MOLD_SETTLED, /* the chosen configuration runs */
     MOLD_FIXED,   /* never explores (numa mode) */
 };

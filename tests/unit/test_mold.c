@@ -129,13 +129,14 @@ static void test_fewer_groups(void)
         CHECK(thesis_init(&m, 8, false, -1));
         CHECK(m.phase == MOLD_SIZE && m.epoch == 1 && is(mold_next(&m), 8, false));
         explore(&m, &s, &tr, 100);
-        /* 1 and 2 lose against 4 (cooldown on 4 after each); 3 wins. */
-        static const int want[] = {8, 4, 1, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, F(3)};
-        CHECK(runs_are(&tr, 0, want, 14));
+        /* 1 and 2 lose against 4 (cooldown on 4 after each); 3 wins; one
+         * fresh run of all 8 confirms it. */
+        static const int want[] = {8, 4, 1, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, F(3), 8};
+        CHECK(runs_are(&tr, 0, want, 15));
         CHECK(s.runs[1][3] == 1); /* the steal trial runs once */
         CHECK(is(m.chosen, 3, keep_full) && is(mold_next(&m), 3, keep_full));
         CHECK(m.chosen_median == (keep_full ? 0.8 : 1.0));
-        CHECK(m.executions == 14);
+        CHECK(m.executions == 15);
         drive(&m, &s, &tr, 10);
         CHECK(m.phase == MOLD_SETTLED && tr.cfg[tr.n - 1] == code(m.chosen));
         mold_free(&m);
@@ -157,8 +158,23 @@ static void test_phases(void)
     drive(&m, &s, &tr, 1);
     CHECK(m.phase == MOLD_STEAL && is(mold_next(&m), 3, true));
     drive(&m, &s, &tr, 1);
-    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false));
+    CHECK(m.phase == MOLD_CONFIRM && is(m.chosen, 3, false) && is(mold_next(&m), 8, false));
+    drive(&m, &s, &tr, 1); /* 8 groups again: 2.5, no faster than 3's 1.0 */
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false) && !m.overruled);
     mold_free(&m);
+
+    /* The confirming run beats the choice (the all-groups samples were
+     * taken while the loop warmed up): all groups are chosen instead. */
+    struct mold w;
+    CHECK(thesis_init(&w, 2, false, -1));
+    CHECK(mold_record(&w, cfg(2, false), 3.0, NULL)); /* a cold first run */
+    CHECK(is(mold_next(&w), 1, false));
+    CHECK(mold_record(&w, cfg(1, false), 2.0, NULL));
+    CHECK(w.phase == MOLD_CONFIRM && is(mold_next(&w), 2, false));
+    CHECK(mold_record(&w, cfg(2, false), 1.0, NULL));
+    CHECK(w.phase == MOLD_SETTLED && is(w.chosen, 2, false) && w.overruled &&
+          w.chosen_median == 1.0);
+    mold_free(&w);
 }
 
 /* (b) All groups win: 8, 4, 6, 7, then 8 with the steal trial. */
@@ -191,10 +207,10 @@ static void test_small_teams(void)
     struct mold m;
     CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
-    static const int one_wins[] = {2, 1};
-    CHECK(runs_are(&tr, 0, one_wins, 2));
+    static const int one_wins[] = {2, 1, 2}; /* the last: confirming the choice */
+    CHECK(runs_are(&tr, 0, one_wins, 3));
     CHECK(is(m.chosen, 1, false) && m.chosen_median == 0.5);
-    CHECK(m.entries[0].count == 1); /* a clear loser is not re-sampled */
+    CHECK(m.entries[0].count == 2); /* a clear loser is not re-sampled, only confirmed against */
     mold_free(&m);
 
     /* Two beat one: cooldown after 1 lost, then the steal trial. */
@@ -226,7 +242,7 @@ static void test_small_teams(void)
 /* (d) Near-ties are re-sampled up to MOLD_RESAMPLES runs each; the medians then decide. */
 static void test_noisy_ties(void)
 {
-    static const double two[] = {1.00, 1.06, 1.05}; /* median 1.05 */
+    static const double two[] = {1.00, 1.06, 1.05, 1.06}; /* median 1.05, then a confirming run */
     static const double one[] = {1.02, 1.01, 1.03}; /* median 1.02 */
     struct script s = {0};
     struct trace tr = {0};
@@ -235,11 +251,12 @@ static void test_noisy_ties(void)
     struct mold m;
     CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
-    CHECK(s.runs[0][2] == MOLD_RESAMPLES && s.runs[0][1] == MOLD_RESAMPLES);
-    CHECK(tr.n == 2 * MOLD_RESAMPLES && tr.nloss == 0);
-    /* The first pair ties; the one with fewer samples (f on equal counts) goes next. */
-    static const int want[] = {2, 1, 2, 1, 1, 2};
-    CHECK(runs_are(&tr, 0, want, 6));
+    CHECK(s.runs[0][2] == MOLD_RESAMPLES + 1 && s.runs[0][1] == MOLD_RESAMPLES);
+    CHECK(tr.n == 2 * MOLD_RESAMPLES + 1 && tr.nloss == 0);
+    /* The first pair ties; the one with fewer samples (f on equal counts)
+     * goes next; the confirming run of both groups (1.06: not faster). */
+    static const int want[] = {2, 1, 2, 1, 1, 2, 2};
+    CHECK(runs_are(&tr, 0, want, 7));
     CHECK(is(m.chosen, 1, false) && m.chosen_median == 1.02);
     mold_free(&m);
 
@@ -408,15 +425,17 @@ static void test_drift(void)
     drive(&m, &s, &tr, 1);
     CHECK(m.ranked && mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 2 && out[1] == 3);
     explore(&m, &s, &tr, 100);
-    static const int want[] = {4, 2, 1, 2, 2, 2, 2, F(2)};
-    CHECK(runs_are(&tr, from, want, 8));
+    static const int want[] = {4, 2, 1, 2, 2, 2, 2, F(2), 4};
+    CHECK(runs_are(&tr, from, want, 9));
     CHECK(is(m.chosen, 2, false) && m.chosen_median == 0.5 && m.epoch == 2);
     unsigned all_strict = 0;
     for (unsigned i = 0; i < m.nentries; i++)
         if (is(m.entries[i].cfg, 4, false)) {
             all_strict++;
             CHECK(m.entries[i].epoch == all_strict);
-            CHECK(m.entries[i].count == (m.entries[i].epoch == 2 ? 1 : 1 + 2 * MOLD_COOLDOWN + 2 * MOLD_DRIFT_RUNS));
+            /* epoch 2: its first run and the one confirming the choice of 2 */
+            CHECK(m.entries[i].count == (m.entries[i].epoch == 2 ? 2 : 1 + 2 * MOLD_COOLDOWN + 2 * MOLD_DRIFT_RUNS),
+                  "count %u", m.entries[i].count);
         }
     CHECK(all_strict == 2);
 
@@ -508,9 +527,9 @@ static void test_forced_and_fixed(void)
             stole |= m.phase == MOLD_STEAL;
             drive(&m, &s, &tr, 1);
         }
-        static const int strict[] = {4, 2, 1, 2, 2, 2, 2};
-        static const int full[] = {F(4), F(2), F(1), F(2), F(2), F(2), F(2)};
-        CHECK(runs_are(&tr, 0, forced ? full : strict, 7));
+        static const int strict[] = {4, 2, 1, 2, 2, 2, 2, 4};
+        static const int full[] = {F(4), F(2), F(1), F(2), F(2), F(2), F(2), F(4)};
+        CHECK(runs_are(&tr, 0, forced ? full : strict, 8));
         CHECK(!stole && is(m.chosen, 2, forced == 1));
         mold_free(&m);
     }
