@@ -13,7 +13,9 @@
 #include "ilan/groups.h"
 #include "ilan/history.h"
 #include "ilan/range.h"
+#include "os/linux/affinity.h"
 #include "os/linux/clock.h"
+#include "topo/topo.h"
 #include "sched/taskloop_split.h"
 
 /* Writes " {a,b,c}" for the groups of cfg into buf. */
@@ -139,6 +141,23 @@ struct runner_args {
     unsigned range;             /* the range (group of the configuration) it runs first */
 };
 
+/* The range a runner works on first: its own (a->range); or, when the
+ * launch's runners follow their CPU (an unbound team whose groups are
+ * NUMA nodes: the OS may have moved the thread since the region began),
+ * the range of the node of the CPU it runs on now, if that node takes
+ * part. */
+static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
+{
+    if (l->ranges[mine].node < 0)
+        return mine;
+    int core = topo_core_of_real_cpu(os_current_cpu());
+    int node = core < 0 ? -1 : topo.core_node[core];
+    for (unsigned j = 0; j < l->nranges; j++)
+        if (l->ranges[j].node == node)
+            return j;
+    return mine;
+}
+
 /* A runner task of a range launch: runs tasks of its group's range, then
  * other groups' shareable ones, then records when this thread finished
  * its last one. With nogroup the last runner records the execution. Its
@@ -148,7 +167,7 @@ static void range_runner(void *arg)
     const struct runner_args *a = arg;
     struct taskloop_exec *exec = a->exec;
     struct ilan_thread *ts = thread_self();
-    if (ilan_range_work(exec->launch, a->range))
+    if (ilan_range_work(exec->launch, runner_range(exec->launch, a->range), a->range))
         exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     /* Every task claimed: the runners still queued have nothing left to do,
      * and any thread may take them so that the join needs no wake-up of
@@ -247,6 +266,12 @@ static void launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
                           const unsigned *order)
 {
     exec->launch = ilan_range_new(body, split, k, first, strict_end);
+    /* Unbound threads may have changed node since the region began (when
+     * the groups were made): a runner then works for the node it runs on. */
+    const struct team_groups *groups = &exec->team_ilan->groups;
+    if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
+        for (unsigned j = 0; j < k; j++)
+            exec->launch->ranges[j].node = groups->model_id[ids[j]];
     unsigned total = 0;
     for (unsigned j = 0; j < k; j++)
         total += runners_of(workers, first, j);

@@ -56,6 +56,7 @@ struct ilan_launch *ilan_range_new(const struct taskloop_body *body,
     for (unsigned j = 0; j < k; j++) {
         atomic_init(&l->ranges[j].bounds, pack((uint32_t)first[j], (uint32_t)first[j + 1]));
         l->ranges[j].strict_end = (uint32_t)strict_end[j];
+        l->ranges[j].node = -1;
     }
     return l;
 }
@@ -92,11 +93,13 @@ static bool claim_back(struct ilan_range *r, uint32_t *i)
     }
 }
 
-/* The next task for a runner of range j: its own range first, then the
- * shareable tasks of the others, nearest first. */
-static bool claim_next(struct ilan_launch *l, unsigned j, uint32_t *i)
+/* The next task for a runner of range j working first on range `first`:
+ * that range's, then its own range's (every task of a range, its strict
+ * part too, is left to the range's own runners: so each must empty it),
+ * then the shareable tasks of the others, nearest first. */
+static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32_t *i)
 {
-    if (claim_front(&l->ranges[j], i))
+    if (claim_front(&l->ranges[first], i) || (first != j && claim_front(&l->ranges[j], i)))
         return true;
     for (unsigned d = 1; d < l->nranges; d++)
         if (claim_back(&l->ranges[(j + d) % l->nranges], i))
@@ -115,30 +118,30 @@ static void run_task(const struct ilan_launch *l, uint32_t i, void *block)
 }
 
 /* ilan_range_work with the task blocks in `raw` (block_size + block_align bytes). */
-static unsigned work_on(struct ilan_launch *l, unsigned j, char *raw)
+static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, char *raw)
 {
     uintptr_t a = l->block_align;
     void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
     unsigned ran = 0;
     uint32_t i;
-    while (claim_next(l, j, &i)) {
+    while (claim_next(l, first, j, &i)) {
         run_task(l, i, block);
         ran++;
     }
     return ran;
 }
 
-unsigned ilan_range_work(struct ilan_launch *l, unsigned j)
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j)
 {
     size_t need = l->block_size + l->block_align;
     if (need <= RANGE_STACK_BLOCK) {
         char raw[RANGE_STACK_BLOCK] __attribute__((aligned(16)));
-        return work_on(l, j, raw);
+        return work_on(l, first, j, raw);
     }
     char *raw = malloc(need);
     if (!raw)
         ilan_fatal("out of memory copying a task's %zu-byte argument block", l->block_size);
-    unsigned ran = work_on(l, j, raw);
+    unsigned ran = work_on(l, first, j, raw);
     free(raw);
     return ran;
 }

@@ -22,6 +22,8 @@
 struct ilan_range {
     alignas(ILAN_CACHE_LINE) _Atomic uint64_t bounds; /* lo in the low 32 bits, hi in the high */
     uint32_t strict_end;                              /* other groups take only tasks >= this */
+    int node;                                         /* the NUMA node of its group when runners
+                                                         follow their CPU (see exec.c), else -1 */
 };
 
 /* One range launch of a taskloop: read-only after ilan_range_new except
@@ -51,10 +53,12 @@ struct ilan_launch *ilan_range_new(const struct taskloop_body *body,
                                    const iter_ull *first, const iter_ull *strict_end);
 
 /* Runs tasks of launch l as a runner of range j, as included tasks of the
- * calling thread's current task, until no task it may take is left: its
- * own range's from the front, then the other ranges' shareable ones from
- * the back. Returns how many it ran. */
-unsigned ilan_range_work(struct ilan_launch *l, unsigned j);
+ * calling thread's current task, until no task it may take is left: range
+ * `first`'s from the front (j, or the range of the node it runs on), then
+ * its own range's from the front, then the other ranges' shareable ones
+ * from the back. Returns how many it ran. A range's own runners empty it:
+ * the launch gives every non-empty range at least one. */
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j);
 
 /* Whether every task of l has been claimed (by runners that may still be
  * running them). */
