@@ -21,8 +21,8 @@ def disturbed(run: dict[str, Any]) -> bool:
     or the hypervisor's steal time above NOISY of the machine while it ran.
     Runs shorter than 0.2 s are below the kernel's tick accounting and get
     no verdict (nor do runs saved before these fields existed)."""
-    return (run.get("seconds", 0) >= 0.2
-            and (run.get("foreign_cpu", 0) > NOISY or run.get("steal", 0) > NOISY))
+    seconds, foreign, steal = (float(run.get(k) or 0) for k in ("seconds", "foreign_cpu", "steal"))
+    return seconds >= 0.2 and (foreign > NOISY or steal > NOISY)
 
 
 def ratio(a: float | None, b: float | None) -> float | None:
