@@ -285,6 +285,12 @@ static void launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
             struct task *t = task_create(range_runner, &a, NULL, sizeof a,
                                          _Alignof(struct runner_args), 0, body->priority);
             t->exec = exec;
+            /* Never discarded by a cancellation, like a task whose block a
+             * copy constructor made: a runner must run to account for its
+             * launch (a nogroup execution is recorded and freed by its last
+             * runner), and each task it claims meets the cancellation
+             * itself as an included task (ilan/range.c). */
+            t->state_flags |= TASK_COPIED;
             t->next_queued = NULL;
             if (tail)
                 tail->next_queued = t;

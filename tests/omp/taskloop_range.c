@@ -12,7 +12,8 @@
 //                  exactly n tasks)
 //   if(0), final   run at once, still every iteration once
 //   cancel         cancel taskgroup from inside a taskloop stops unstarted
-//                  tasks: fewer iterations than all, each at most once
+//                  tasks: fewer iterations than all, each at most once;
+//                  cancel parallel with a nogroup taskloop's tasks queued
 //   priority       priority(5) taskloops run every iteration once
 //   nested         taskloops inside tasks inside a taskloop
 // ilan-test: threads=1,2,3,8,33 tsan modes=ilan,numa,ws
@@ -173,6 +174,24 @@ int main(void)
         }
         CHECK(ran <= N, "cancel, run %d: an iteration ran twice (%d)", run, ran);
         CHECK(ran >= 1, "cancel, run %d: nothing ran", run);
+
+        /* cancel parallel with a nogroup taskloop's tasks queued: the
+         * region ends, no iteration runs twice. */
+        clear();
+        int twice = 0;
+#pragma omp parallel
+        {
+#pragma omp single nowait
+            {
+#pragma omp taskloop nogroup num_tasks(40)
+                for (int i = 0; i < N; i++)
+                    if (__atomic_add_fetch(&hits[i], 1, __ATOMIC_RELAXED) > 1)
+                        __atomic_add_fetch(&twice, 1, __ATOMIC_RELAXED);
+            }
+#pragma omp cancel parallel if (omp_get_thread_num() == 0)
+#pragma omp cancellation point parallel
+        }
+        CHECK(twice == 0, "cancel parallel, run %d: %d iterations ran twice", run, twice);
     }
     return 0;
 }
