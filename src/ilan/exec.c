@@ -158,16 +158,14 @@ static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
     return mine;
 }
 
-/* A runner task of a range launch: runs tasks of its group's range, then
- * other groups' shareable ones, then records when this thread finished
- * its last one. With nogroup the last runner records the execution. Its
- * task_done does nothing (ilan_exec_task_done), since exec may be gone. */
-static void range_runner(void *arg)
+/* Works as a runner of range j of exec on the calling thread ts: runs
+ * tasks of its range (or of its node's, runner_range), then other groups'
+ * shareable ones, then records when this thread finished its last one.
+ * With nogroup the last runner records the execution and frees it: the
+ * caller touches exec no more. */
+static void runner_work(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned j)
 {
-    const struct runner_args *a = arg;
-    struct taskloop_exec *exec = a->exec;
-    struct ilan_thread *ts = thread_self();
-    if (ilan_range_work(exec->launch, runner_range(exec->launch, a->range), a->range))
+    if (ilan_range_work(exec->launch, runner_range(exec->launch, j), j))
         exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     /* Every task claimed: the runners still queued have nothing left to do,
      * and any thread may take them so that the join needs no wake-up of
@@ -180,6 +178,14 @@ static void range_runner(void *arg)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
         exec_finish(exec);
+}
+
+/* A runner task of a range launch (runner_work). Its task_done does
+ * nothing (ilan_exec_task_done), since exec may be gone by then. */
+static void range_runner(void *arg)
+{
+    const struct runner_args *a = arg;
+    runner_work(thread_self(), a->exec, a->range);
 }
 
 void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
@@ -258,13 +264,20 @@ static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsig
 
 /* Range launch of exec: per group j of the configuration, a range of
  * tasks [first[j], first[j + 1]) and its runner tasks (runners_of), queued
- * on the group's strict queue in order[] (others' first, ours last). */
-static void launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
-                          const struct taskloop_body *body, const struct taskloop_split *split,
-                          unsigned k, const unsigned *ids, const unsigned *workers,
-                          const iter_ull *first, const iter_ull *strict_end,
-                          const unsigned *order)
+ * on the group's strict queue in order[] (others' first, ours last). The
+ * creator is one of its own group's workers: that group gets one runner
+ * task fewer, and the range index `own` the creator then works on itself
+ * (runner_work) is returned; -1 when its group does not take part. */
+static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
+                         const struct taskloop_body *body, const struct taskloop_split *split,
+                         unsigned k, const unsigned *ids, const unsigned *workers,
+                         const iter_ull *first, const iter_ull *strict_end,
+                         const unsigned *order)
 {
+    int own = -1;
+    for (unsigned j = 0; j < k; j++)
+        if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
+            own = (int)j;
     exec->launch = ilan_range_new(body, split, k, first, strict_end);
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
@@ -272,13 +285,15 @@ static void launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
         for (unsigned j = 0; j < k; j++)
             exec->launch->ranges[j].node = groups->model_id[ids[j]];
-    unsigned total = 0;
+    unsigned total = own >= 0; /* the creator */
     for (unsigned j = 0; j < k; j++)
-        total += runners_of(workers, first, j);
+        total += runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
     /* Counted before the first runner may end (nogroup: the last records). */
     atomic_store_explicit(&exec->remaining, total, memory_order_relaxed);
     for (unsigned step = 0; step < k; step++) {
         unsigned j = order[step], runners = runners_of(workers, first, j);
+        if ((int)j == own && runners)
+            runners--;
         struct task *head = NULL, *tail = NULL;
         for (unsigned r = 0; r < runners; r++) {
             struct runner_args a = {exec, j};
@@ -298,10 +313,12 @@ static void launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
                 head = t;
             tail = t;
         }
-        /* After the last push exec belongs to the runners. */
+        /* After the last push exec belongs to the runners (and the creator,
+         * one of them). */
         if (head)
             ilan_groups_push(ts, ids[j], true, head, tail, runners);
     }
+    return own;
 }
 
 struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloop_body *body,
@@ -408,8 +425,9 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             first[j] + (placed ? numa_dist_strict(first[j + 1] - first[j], cfg.full) : 0);
         order[j] = (start + j) % k;
     }
+    int own = -1;
     if (by_range && ilan_range_fits(body, split->ntasks)) {
-        launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end, order);
+        own = launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end, order);
     } else {
         struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
         if (!runs)
@@ -441,6 +459,10 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
         free(workers);
     if (first != first_local)
         free(first);
+    /* The creator runs its own share at once, as one of its group's
+     * runners: no runner task to make, queue and find for it. */
+    if (own >= 0)
+        runner_work(ts, exec, (unsigned)own);
     return creator_waits ? exec : NULL;
 }
 
