@@ -214,6 +214,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print("%s, %s, %s sizes, median of %d interleaved runs; command: %s"
           % (doc["machine"]["cpu_model"], show_threads(counts), size, repeat, command))
     print(table.render(summary, skipped, args.markdown))
+    print(table.disturbance_note(runs))
     print(table.LEGEND)
     print("results: %s" % rel(json_path))
     print("chart:   %s" % (rel(png) if png else "none (%s)" % no_chart))
@@ -232,6 +233,7 @@ def show_table(path: str, names: list[str] | None, markdown: bool) -> int:
     summary = [r for r in doc["summary"] if names is None or r["kernel"] in names]
     print("%s; command: %s" % (doc["date"], doc["command"]))
     print(table.render(summary, doc["skipped"], markdown))
+    print(table.disturbance_note([r for r in doc["runs"] if names is None or r["kernel"] in names]))
     return 0
 
 

@@ -41,6 +41,10 @@ RUNTIME = [
     Variable("ILAN_TASKLOOP", "taskloop scheduling: ilan (default), numa or ws"),
     Variable("ILAN_STEAL_POLICY", "strict or full: force ILAN's cross-group stealing"),
     Variable("ILAN_TASK_STEAL", "work-stealing victim policy: random (default)"),
+    Variable("ILAN_EXPLORE_MIN_US", "N: taskloops whose runs on every group take less than N us "
+             "(median) are not explored (default 30)"),
+    Variable("ILAN_HISTORY_MAX", "N: taskloop identities ILAN remembers; past that the least "
+             "recently used are forgotten (default 4096)"),
     Variable("ILAN_RESERVE_CORES", "N cores get no worker, left to the operating system "
              "(turns binding on)"),
     Variable("ILAN_SPIN_COUNT", "as GOMP_SPINCOUNT, which it overrides"),

@@ -120,6 +120,8 @@ KERNELS = [
            args=_sized("--n 20000 --reps 2", "--n 524288 --reps 30")),
     Kernel("cached", "a light update of a 512 KiB array, thousands of taskloops",
            args=_sized("--n 8192 --reps 20", "--n 65536 --reps 2000")),
+    Kernel("cg", "16 short balanced taskloops of 14,000 iterations, hundreds of times (CG)",
+           args=_sized("--n 2000 --reps 2", "--n 14000 --reps 100")),
     Kernel("fib", "fib(n) with a task per call", variants=("task",),
            args=_sized("--n 15 --reps 1", "--n 27 --reps 1", "--n 30 --reps 1"),
            reference=TBB_FIB, also_threads=(1,)),

@@ -3,6 +3,8 @@
 import statistics
 from typing import Any
 
+from .machine import NOISY
+
 Row = dict[str, Any]   # a summary row (see summarise)
 
 COLUMNS = ["kernel", "variant", "runtime", "unit", "median", "spread (min-max)",
@@ -12,6 +14,15 @@ COLUMNS = ["kernel", "variant", "runtime", "unit", "median", "spread (min-max)",
 REFERENCE_RUNTIMES = ("tbb",)
 
 Key = tuple[str, str | None, str, int | None]   # kernel, variant, runtime, threads
+
+
+def disturbed(run: dict[str, Any]) -> bool:
+    """Whether the machine was busy during a run: other processes' CPU time
+    or the hypervisor's steal time above NOISY of the machine while it ran.
+    Runs shorter than 0.2 s are below the kernel's tick accounting and get
+    no verdict (nor do runs saved before these fields existed)."""
+    seconds, foreign, steal = (float(run.get(k) or 0) for k in ("seconds", "foreign_cpu", "steal"))
+    return seconds >= 0.2 and (foreign > NOISY or steal > NOISY)
 
 
 def ratio(a: float | None, b: float | None) -> float | None:
@@ -36,8 +47,10 @@ def summarise(runs: list[dict[str, Any]]) -> list[Row]:
             key = (run["kernel"], m["variant"], run["runtime"], run.get("threads"))
             row = rows.setdefault(key, {"kernel": key[0], "variant": key[1], "runtime": key[2],
                                         "threads": key[3], "unit": m["unit"], "values": [],
-                                        "status": "ok", "reason": None})
+                                        "status": "ok", "reason": None, "disturbed": 0})
             row["unit"] = row["unit"] or m["unit"]
+            if run["status"] == "ok" and disturbed(run):
+                row["disturbed"] += 1
             if run["status"] != "ok":
                 row["status"], row["reason"] = "FAILED", row["reason"] or run["reason"]
             elif m["value"] is not None:
@@ -93,8 +106,24 @@ def cells(row: Row, references: list[str]) -> list[str]:
     scale, unit = (1e3, "ms") if row["unit"] == "s" else (1, row["unit"])
     med, lo, hi = (None if x is None else x * scale for x in (row["median"], row["min"], row["max"]))
     spread = "%s-%s" % (fmt(lo), fmt(hi))
-    return [unit, fmt(med), spread] + [
+    # Beside the figure: how many of its runs the machine was busy during.
+    busy = row.get("disturbed", 0)
+    shown = fmt(med) + (" (busy %d/%d)" % (busy, len(row["values"])) if busy else "")
+    return [unit, shown, spread] + [
         "%.2f" % row[k] if row.get(k) is not None else "-" for k in ratios]
+
+
+def disturbance_note(runs: list[dict[str, Any]]) -> str:
+    """One line: how many runs were disturbed (the machine busy), or none."""
+    ok = [r for r in runs if r["status"] == "ok"]
+    bad = sum(1 for r in ok if disturbed(r))
+    if not bad:
+        return "machine quiet: no run disturbed by other load (above %d%% of the CPU time)" % (
+            NOISY * 100)
+    return ("machine busy: %d of %d runs disturbed (other processes or steal time above %d%% of "
+            "the CPU time while they ran; marked 'busy k/n' beside the medians they affect)%s"
+            % (bad, len(ok), NOISY * 100,
+               ": these figures are not trustworthy" if bad * 4 > len(ok) else ""))
 
 
 def render(summary: list[Row], skipped: dict[str, str] | None = None, markdown: bool = False) -> str:

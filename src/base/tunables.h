@@ -136,6 +136,13 @@
  * about a microsecond to create, queue and complete. */
 #define ILAN_MIN_TASK_NS 20000.0
 
+/* The same for a range launch (ilan/range.h), where a task costs a CAS and
+ * a copy of its argument block (about 0.1 us): finer tasks let the threads
+ * finish closer together (a balanced loop's threads end at most a task
+ * apart). */
+#define ILAN_RANGE_TASKS_PER_WORKER 32u
+#define ILAN_RANGE_MIN_TASK_NS 4000.0
+
 /* Under the `full` steal policy the first ILAN_STRICT_NUM / ILAN_STRICT_DEN
  * of each group's tasks stay NUMA-strict, so that every thread of the group
  * starts on local work before cross-group stealing can begin. */
@@ -148,10 +155,18 @@
  * waiters wake this often to check. */
 #define ILAN_STALL_NS 200000000ull
 
-/* Taskloop identities the history table holds (a power of two); past
- * three quarters of it new identities run the `numa` distribution without
- * moldability (and are still counted in the report). */
-#define ILAN_HISTORY_SLOTS 1024u
+/* Taskloop identities the history keeps by default (ILAN_HISTORY_MAX):
+ * past that the least recently used one not running is forgotten to make
+ * room for a new one. An entry costs about 1 KiB plus its samples. */
+#define ILAN_HISTORY_MAX_DEFAULT 4096
+
+/* Default of ILAN_EXPLORE_MIN_US: a taskloop whose runs on every group
+ * take less than this (median, microseconds) is not explored. Measured on
+ * the 2-core development VM: a range launch and join costs 3-6 us and two
+ * runs of one short loop differ by 5-10 us, so below about 30 us one
+ * configuration cannot be told from another (README, "ILAN at the cost of
+ * a plain loop"). */
+#define ILAN_EXPLORE_MIN_US_DEFAULT 30
 
 /* Spins at most on a contended lock (runtime mutexes, nest locks) before
  * sleeping on its futex: its holder is usually running and leaves soon. */

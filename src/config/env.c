@@ -19,7 +19,10 @@
 #define PTHREAD_STACK_MIN 16384
 #endif
 
-struct config config = {.forced_steal = -1, .trace_task_every = 1};
+struct config config = {.forced_steal = -1,
+                        .trace_task_every = 1,
+                        .explore_min_us = ILAN_EXPLORE_MIN_US_DEFAULT,
+                        .history_max = ILAN_HISTORY_MAX_DEFAULT};
 
 /* ---- reading and complaining ------------------------------------------- */
 
@@ -455,7 +458,11 @@ static void env_read_counters(void)
         config.counters = 1;
 }
 
-/* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY and ILAN_REPORT. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY, ILAN_EXPLORE_MIN_US,
+ * ILAN_HISTORY_MAX and ILAN_REPORT. */
 static void env_read_taskloop(void)
 {
     static const char *const modes[] = {"ilan", "numa", "ws"};
@@ -471,6 +478,19 @@ static void env_read_taskloop(void)
         config.forced_steal = i;
     else if (v)
         env_invalid("ILAN_STEAL_POLICY", v);
+    unsigned long n;
+    v = getenv("ILAN_EXPLORE_MIN_US");
+    if (v && parse_ulong(v, 0, 10000000, &n))
+        config.explore_min_us = (unsigned)n;
+    else if (v)
+        config_complain("ILAN_EXPLORE_MIN_US", v,
+                        " (microseconds, 0 to 10000000; default " STR(ILAN_EXPLORE_MIN_US_DEFAULT) ")");
+    v = getenv("ILAN_HISTORY_MAX");
+    if (v && parse_ulong(v, 1, 1u << 24, &n))
+        config.history_max = (unsigned)n;
+    else if (v)
+        config_complain("ILAN_HISTORY_MAX", v,
+                        " (identities, 1 to 16777216; default " STR(ILAN_HISTORY_MAX_DEFAULT) ")");
     env_read_report();
 }
 

@@ -28,6 +28,10 @@ struct config {
     enum taskloop_mode taskloop_mode;  /* ILAN_TASKLOOP */
     int forced_steal;                  /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
     enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
+    unsigned explore_min_us;           /* ILAN_EXPLORE_MIN_US: taskloops whose all-groups runs
+                                          take less (median, us) are not explored */
+    unsigned history_max;              /* ILAN_HISTORY_MAX: taskloop identities remembered
+                                          before the least recently used are forgotten */
     char report[4096];                 /* ILAN_REPORT with %p and %r expanded; "" none */
     unsigned counters;                 /* ILAN_COUNTERS: 0 off, 1 runtime, 2 os, 3 all (enum
                                           instr_level); ILAN_REPORT and ILAN_TRACE imply 1 */

@@ -12,6 +12,7 @@
 #include "instr/counters.h"
 #include "instr/results.h"
 #include "instr/trace.h"
+#include "os/linux/clock.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 
@@ -61,6 +62,7 @@ static void runtime_places(unsigned reserve)
 
 void runtime_init(void)
 {
+    os_clock_init();
     config_read_env();
     topo_init();
     runtime_places(runtime_reserved_cores());

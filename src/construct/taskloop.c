@@ -143,9 +143,13 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
     struct taskloop_exec *exec = NULL;
     if (!deferred)
         taskloop_run_undeferred(tl);
-    else if (mode)
-        exec = mode->taskloop(ts, tl->fn, n, grainsize, strict, num_tasks, group, &tl->split,
+    else if (mode) {
+        int priority = (flags & TASK_FLAG_PRIORITY) && tl->priority > 0 ? tl->priority : 0;
+        struct taskloop_body body = {tl->fn,  tl->data, tl->cpyfn, tl->arg_size, tl->arg_align,
+                                     flags,   priority, tl->start, tl->step};
+        exec = mode->taskloop(ts, &body, n, grainsize, strict, num_tasks, group, &tl->split,
                               taskloop_make_cb, tl);
+    }
     else
         taskloop_queue(tl, ts);
     if (group) {

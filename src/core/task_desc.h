@@ -46,6 +46,8 @@ struct taskloop_exec;
                                     destructors (it meets the cancellation itself) */
 #define TASK_ON_STACK (1u << 7)  /* an included task's descriptor on its creator's stack */
 #define TASK_ICV_SAVED (1u << 8) /* TASK_ON_STACK: `icv` holds its creator's ICVs, to restore */
+#define TASK_RUNNER (1u << 9)    /* not a task of the program: it runs a taskloop's tasks as
+                                    included ones (ILAN's range launch); counters skip it */
 
 /*
  * A taskgroup region, begun by one task (task_taskgroup_start) and linked to

@@ -165,7 +165,7 @@ void task_execute(struct ilan_thread *ts, struct task *t)
     ts->task = t;
     ts->icv = t->icv;
     task_sched_mark(ts, t);
-    ILAN_TASK_RAN(atomic_load_explicit(&t->origin, memory_order_relaxed) != ts);
+    ILAN_TASK_RAN(t, atomic_load_explicit(&t->origin, memory_order_relaxed) != ts);
     struct instr_mark im = ILAN_ENTER(task);
     if (!task_cancelled(t))
         t->fn(t->data);

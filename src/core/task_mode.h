@@ -13,6 +13,21 @@ struct taskloop_exec;
 struct taskloop_split;
 struct team;
 
+/* What every task of a taskloop runs, as GOMP_taskloop received it: a mode
+ * that launches a taskloop without one descriptor per task (ILAN's range
+ * launch) copies the block and runs the body itself. */
+struct taskloop_body {
+    void (*fn)(void *);            /* gcc's outlined task body */
+    void *data;                    /* argument block to copy into every task (the encounter's) */
+    void (*cpyfn)(void *, void *); /* copy constructor of the block, or NULL (memcpy) */
+    long arg_size;                 /* bytes of the block */
+    long arg_align;                /* its alignment */
+    unsigned flags;                /* GOMP_TASK_FLAG_* */
+    int priority;                  /* priority clause value (0 without TASK_FLAG_PRIORITY) */
+    iter_ull start;                /* first iteration value (bits) */
+    iter_ull step;                 /* step (bits) */
+};
+
 /*
  * A mode's operations, called by the tasking engine at fixed points. The
  * ladder of task_find (task_sched.c) asks take_own after a thread's own
@@ -41,9 +56,11 @@ struct task_mode_ops {
                                                         found none to take sleeps at most */
     /* A deferred taskloop of n iterations on ts's team: the mode cuts it
      * (into *split) for the configuration it picks and queues the tasks
-     * make(arg, i) makes; returns the execution record to pass to
-     * taskloop_end after the taskloop's taskgroup when creator_waits. */
-    struct taskloop_exec *(*taskloop)(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+     * make(arg, i) makes, or launches body's tasks its own way; returns the
+     * execution record to pass to taskloop_end after the taskloop's
+     * taskgroup when creator_waits. */
+    struct taskloop_exec *(*taskloop)(struct ilan_thread *ts, const struct taskloop_body *body,
+                                      iter_ull n,
                                       bool grainsize, bool strict, unsigned long num_tasks,
                                       bool creator_waits, struct taskloop_split *split,
                                       struct task *(*make)(void *arg, iter_ull i), void *arg);

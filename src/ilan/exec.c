@@ -6,12 +6,17 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "config/env.h"
+#include "core/task.h"
+#include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
 #include "ilan/groups.h"
 #include "ilan/history.h"
+#include "ilan/range.h"
 #include "instr/counters.h"
-#include "os/linux/time.h"
+#include "os/linux/affinity.h"
+#include "os/linux/clock.h"
+#include "topo/topo.h"
 #include "sched/taskloop_split.h"
 
 /* Writes " {a,b,c}" for the groups of cfg into buf. */
@@ -31,6 +36,7 @@ static void format_groups(const struct mold *m, struct mold_config cfg, char *bu
 static const char *phase_name(enum mold_phase p)
 {
     return p == MOLD_SIZE ? "exploring" : p == MOLD_STEAL ? "trying full stealing"
+                        : p == MOLD_CONFIRM ? "confirming"
                         : p == MOLD_SETTLED ? "settled" : "fixed";
 }
 
@@ -64,10 +70,12 @@ static void say_calibration(struct taskloop_hist *h, double time, char *line, si
     const char *sym = ilan_history_symbol(h);
     snprintf(line, size,
             "ilan: taskloop %s%s%p (%llu iterations, %u threads) calibration run: %.3f ms, "
-            "%.3f ms of work: %u task(s) per thread from now on (exploring)\n",
+            "%.3f ms of work: %u task(s) per thread from now on (%u when launched per task; "
+            "exploring)\n",
             sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
             h->nthreads, time * 1e3, h->work_ns * 1e-6,
-            numa_dist_tasks_per_worker(h->work_ns, h->nthreads));
+            numa_dist_tasks_per_worker(h->work_ns, h->nthreads, NUMA_DIST_GRAIN_RANGE),
+            numa_dist_tasks_per_worker(h->work_ns, h->nthreads, NUMA_DIST_GRAIN_TASKS));
 }
 
 /* u64 words between two threads' end times: one cache line each, since
@@ -82,6 +90,8 @@ static void exec_finish(struct taskloop_exec *exec)
         atomic_compare_exchange_strong_explicit(&exec->team_ilan->open_at_ns, &mine, 0,
                                                 memory_order_relaxed, memory_order_relaxed);
     }
+    if (atomic_load_explicit(&exec->drained, memory_order_relaxed))
+        atomic_fetch_sub_explicit(&exec->team_ilan->drained_execs, 1, memory_order_relaxed);
     struct taskloop_hist *h = exec->hist;
     const struct team_groups *groups = &exec->team_ilan->groups;
     if (h) {
@@ -118,18 +128,75 @@ static void exec_finish(struct taskloop_exec *exec)
                 say_decision(h, exec->cfg, time, before, line, sizeof line);
         }
         mutex_unlock(&h->lock);
+        ilan_history_release(h);
         if (line[0])
             fputs(line, stderr);
     }
+    free(exec->launch);
     free(exec);
+}
+
+/* The argument block of a range launch's runner task. */
+struct runner_args {
+    struct taskloop_exec *exec; /* the execution it works for */
+    unsigned range;             /* the range (group of the configuration) it runs first */
+};
+
+/* The range a runner works on first: its own (a->range); or, when the
+ * launch's runners follow their CPU (an unbound team whose groups are
+ * NUMA nodes: the OS may have moved the thread since the region began),
+ * the range of the node of the CPU it runs on now, if that node takes
+ * part. */
+static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
+{
+    if (l->ranges[mine].node < 0)
+        return mine;
+    int core = topo_core_of_real_cpu(os_current_cpu());
+    int node = core < 0 ? -1 : topo.core_node[core];
+    for (unsigned j = 0; j < l->nranges; j++)
+        if (l->ranges[j].node == node)
+            return j;
+    return mine;
+}
+
+/* Works as a runner of range j of exec on the calling thread ts: runs
+ * tasks of its range (or of its node's, runner_range), then other groups'
+ * shareable ones, then records when this thread finished its last one.
+ * With nogroup the last runner records the execution and frees it: the
+ * caller touches exec no more. */
+static void runner_work(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned j)
+{
+    if (ilan_range_work(exec->launch, runner_range(exec->launch, j), j))
+        exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
+    /* Every task claimed: the runners still queued have nothing left to do,
+     * and any thread may take them so that the join needs no wake-up of
+     * their group's threads (ilan/mode.c). */
+    if (!atomic_load_explicit(&exec->drained, memory_order_relaxed) &&
+        ilan_range_empty(exec->launch) &&
+        !atomic_exchange_explicit(&exec->drained, true, memory_order_relaxed))
+        atomic_fetch_add_explicit(&exec->team_ilan->drained_execs, 1, memory_order_relaxed);
+    if (exec->finished_by_creator)
+        return;
+    if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
+        exec_finish(exec);
+}
+
+/* A runner task of a range launch (runner_work). Its task_done does
+ * nothing (ilan_exec_task_done), since exec may be gone by then. */
+static void range_runner(void *arg)
+{
+    const struct runner_args *a = arg;
+    runner_work(thread_self(), a->exec, a->range);
 }
 
 void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
 {
+    if (t->fn == range_runner)
+        return;
     struct taskloop_exec *exec = t->exec;
     /* Only this thread writes its slot; whoever finishes exec reads it after
      * the tasks' completion (taskgroup end, or `remaining` below). */
-    exec->slot_end[ts->team_id * SLOT_STRIDE] = os_now_ns();
+    exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     if (exec->finished_by_creator)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
@@ -188,11 +255,80 @@ static void run_make(struct task_run *run, struct taskloop_exec *exec, iter_ull 
     }
 }
 
-struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
-                                        bool grainsize, bool strict, unsigned long num_tasks,
-                                        bool creator_waits, struct taskloop_split *split,
+/* Runner tasks a range launch gives group j of the configuration: one per
+ * thread of the group, fewer when it has fewer tasks. */
+static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsigned j)
+{
+    iter_ull tasks = first[j + 1] - first[j];
+    return tasks < workers[j] ? (unsigned)tasks : workers[j];
+}
+
+/* Range launch of exec: per group j of the configuration, a range of
+ * tasks [first[j], first[j + 1]) and its runner tasks (runners_of), queued
+ * on the group's strict queue in order[] (others' first, ours last). The
+ * creator is one of its own group's workers: that group gets one runner
+ * task fewer, and the range index `own` the creator then works on itself
+ * (runner_work) is returned; -1 when its group does not take part. */
+static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
+                         const struct taskloop_body *body, const struct taskloop_split *split,
+                         unsigned k, const unsigned *ids, const unsigned *workers,
+                         const iter_ull *first, const iter_ull *strict_end,
+                         const unsigned *order)
+{
+    int own = -1;
+    for (unsigned j = 0; j < k; j++)
+        if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
+            own = (int)j;
+    exec->launch = ilan_range_new(body, split, k, first, strict_end);
+    /* Unbound threads may have changed node since the region began (when
+     * the groups were made): a runner then works for the node it runs on. */
+    const struct team_groups *groups = &exec->team_ilan->groups;
+    if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
+        for (unsigned j = 0; j < k; j++)
+            exec->launch->ranges[j].node = groups->model_id[ids[j]];
+    unsigned total = own >= 0; /* the creator */
+    for (unsigned j = 0; j < k; j++)
+        total += runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
+    /* Counted before the first runner may end (nogroup: the last records). */
+    atomic_store_explicit(&exec->remaining, total, memory_order_relaxed);
+    for (unsigned step = 0; step < k; step++) {
+        unsigned j = order[step], runners = runners_of(workers, first, j);
+        if ((int)j == own && runners)
+            runners--;
+        struct task *head = NULL, *tail = NULL;
+        for (unsigned r = 0; r < runners; r++) {
+            struct runner_args a = {exec, j};
+            struct task *t = task_create(range_runner, &a, NULL, sizeof a,
+                                         _Alignof(struct runner_args), 0, body->priority);
+            t->exec = exec;
+            /* Never discarded by a cancellation, like a task whose block a
+             * copy constructor made: a runner must run to account for its
+             * launch (a nogroup execution is recorded and freed by its last
+             * runner), and each task it claims meets the cancellation
+             * itself as an included task (ilan/range.c). */
+            t->state_flags |= TASK_COPIED | TASK_RUNNER;
+            t->next_queued = NULL;
+            if (tail)
+                tail->next_queued = t;
+            else
+                head = t;
+            tail = t;
+        }
+        /* After the last push exec belongs to the runners (and the creator,
+         * one of them). */
+        if (head)
+            ilan_groups_push(ts, ids[j], true, head, tail, runners);
+    }
+    return own;
+}
+
+struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloop_body *body,
+                                        iter_ull n, bool grainsize, bool strict,
+                                        unsigned long num_tasks, bool creator_waits,
+                                        struct taskloop_split *split,
                                         struct task *(*make)(void *arg, iter_ull i), void *arg)
 {
+    void (*fn)(void *) = body->fn;
     struct team *team = ts->team;
     const struct team_groups *groups = &team->ilan->groups;
     unsigned G = groups->ngroups;
@@ -232,8 +368,10 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
             memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
         }
         mutex_unlock(&h->lock);
-        if (!fits)
+        if (!fits) {
+            ilan_history_release(h);
             h = NULL; /* run over every group, unrecorded */
+        }
     }
     unsigned total = 0;
     for (unsigned j = 0; j < k; j++) {
@@ -241,8 +379,16 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
         total += workers[j];
         exec->participates[ids[j]] = true;
     }
+    /* A run with a cut-off may be opened to every thread, which needs
+     * every task queued on its own (see mode.c); so does a taskloop whose
+     * blocks a copy constructor makes (ilan_range_fits). The others are
+     * launched as ranges, cut finer once their work is known. */
+    bool by_range = cutoff <= 0 && body->cpyfn == NULL;
     if (!grainsize && num_tasks == 0)
-        num_tasks = (unsigned long)numa_dist_tasks_per_worker(work_ns, total) * total;
+        num_tasks = (unsigned long)numa_dist_tasks_per_worker(
+                        work_ns, total,
+                        by_range && work_ns > 0 ? NUMA_DIST_GRAIN_RANGE : NUMA_DIST_GRAIN_TASKS) *
+                    total;
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
     numa_dist_runs(split->ntasks, k, workers, first);
 
@@ -253,7 +399,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
     ILAN_TASKLOOP_CONFIG(k, total, cfg.full);
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
-    exec->start_ns = os_now_ns();
+    exec->start_ns = os_clock_ns();
     if (cutoff > 0) {
         exec->open_ns = exec->start_ns + (uint64_t)(cutoff * 1e9);
         atomic_store_explicit(&team->ilan->open_at_ns, exec->open_ns, memory_order_relaxed);
@@ -266,8 +412,9 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
     unsigned mine = groups->slot_group[ts->team_id], start = 0;
     while (start < k && ids[start] <= mine)
         start++;
-    struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
-    if (!runs)
+    iter_ull strict_local[64], *strict_end = k <= 64 ? strict_local : malloc(k * sizeof *strict_end);
+    unsigned order_local[64], *order = k <= 64 ? order_local : malloc(k * sizeof *order);
+    if (!strict_end || !order)
         ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
     for (unsigned j = 0; j < k; j++) {
         /* A group without a place (an unbound thread, a group of its own)
@@ -276,27 +423,48 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
          * unbound threads that the OS put on one CPU would each wait for
          * the other to run its strict share. */
         bool placed = groups->model_id[ids[j]] >= 0;
-        iter_ull strict_end =
+        strict_end[j] =
             first[j] + (placed ? numa_dist_strict(first[j + 1] - first[j], cfg.full) : 0);
-        run_make(&runs[2 * j], exec, first[j], strict_end, make, arg);
-        run_make(&runs[2 * j + 1], exec, strict_end, first[j + 1], make, arg);
+        order[j] = (start + j) % k;
     }
-    for (unsigned step = 0; step < k; step++) {
-        unsigned j = (start + step) % k;
-        for (unsigned part = 0; part < 2; part++) {
-            const struct task_run *r = &runs[2 * j + part];
-            if (r->count)
-                ilan_groups_push(ts, ids[j], part == 0, r->head, r->tail, r->count);
+    int own = -1;
+    if (by_range && ilan_range_fits(body, split->ntasks)) {
+        own = launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end, order);
+    } else {
+        struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
+        if (!runs)
+            ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
+        for (unsigned j = 0; j < k; j++) {
+            run_make(&runs[2 * j], exec, first[j], strict_end[j], make, arg);
+            run_make(&runs[2 * j + 1], exec, strict_end[j], first[j + 1], make, arg);
         }
+        for (unsigned step = 0; step < k; step++) {
+            unsigned j = order[step];
+            for (unsigned part = 0; part < 2; part++) {
+                const struct task_run *r = &runs[2 * j + part];
+                if (r->count)
+                    ilan_groups_push(ts, ids[j], part == 0, r->head, r->tail, r->count);
+            }
+        }
+        if (runs != runs_local)
+            free(runs);
     }
-    if (runs != runs_local)
-        free(runs);
+    /* One wake-up for every group's pushes. */
+    task_queue_wake(ts, team);
+    if (strict_end != strict_local)
+        free(strict_end);
+    if (order != order_local)
+        free(order);
     if (ids != ids_local)
         free(ids);
     if (workers != workers_local)
         free(workers);
     if (first != first_local)
         free(first);
+    /* The creator runs its own share at once, as one of its group's
+     * runners: no runner task to make, queue and find for it. */
+    if (own >= 0)
+        runner_work(ts, exec, (unsigned)own);
     return creator_waits ? exec : NULL;
 }
 

@@ -31,6 +31,10 @@ struct taskloop_exec {
                                          pending) and its open_at_ns, reset at the end */
     uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread
                                          finished its latest task of this execution (ns) */
+    struct ilan_launch *launch;       /* range launch (ilan/range.h): runner tasks share the
+                                         groups' ranges; NULL: one descriptor per task */
+    _Atomic bool drained;             /* range launch: every task was claimed, so any thread
+                                         may run (and end) the runners still queued */
 };
 
 
@@ -39,14 +43,19 @@ struct taskloop_exec {
  * Runs the deferred part of an ILAN taskloop on the calling thread's team
  * (mode ILAN or NUMA, the team has ILAN state): picks the configuration,
  * cuts the loop (num_tasks 0 without grainsize: no clause, the ILAN
- * default), and queues every task on its group. make(arg, i) creates task
- * i (of split->ntasks) with its bounds; split is computed here first.
+ * default), and hands the tasks to the chosen groups: as one range per
+ * group and one runner task per thread of it (ilan/range.h) when the
+ * taskloop allows (ilan_range_fits) and the run has no cut-off, else as
+ * one descriptor per task, make(arg, i) creating task i (of
+ * split->ntasks) with its bounds. split is computed here first.
  * creator_waits: the caller waits for every task (the taskloop's
  * taskgroup) and then passes the returned record to ilan_exec_end;
  * otherwise (nogroup) NULL is returned and the last task records.
  */
 struct taskloop_split;
-struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), iter_ull n,
+struct taskloop_body;
+struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloop_body *body,
+                                        iter_ull n,
                                         bool grainsize, bool strict, unsigned long num_tasks,
                                         bool creator_waits, struct taskloop_split *split,
                                         struct task *(*make)(void *arg, iter_ull i), void *arg);
@@ -56,7 +65,8 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, void (*fn)(void *), 
 void ilan_exec_end(struct taskloop_exec *exec);
 
 
-/* The calling thread ran task t of its execution t->exec (task_mode_ops.task_done). */
+/* The calling thread ran task t of its execution t->exec (task_mode_ops.task_done);
+ * nothing for a range launch's runner, which records its own times. */
 void ilan_exec_task_done(struct ilan_thread *ts, struct task *t);
 
 #endif

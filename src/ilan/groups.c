@@ -107,7 +107,14 @@ void ilan_groups_push(struct ilan_thread *ts, unsigned g, bool strict, struct ta
                       struct task *tail, unsigned count)
 {
     struct group_queues *q = &ts->team->ilan->queues[g];
-    task_queue_append(strict ? &q->strict : &q->shared, head, tail, count);
-    task_queue_wake(ts, ts->team);
+    struct task_queue *into = strict ? &q->strict : &q->shared;
+    if (head->priority <= 0) {
+        task_queue_append(into, head, tail, count);
+        return;
+    }
+    for (struct task *t = head, *next; t; t = next) { /* rare: one insertion each */
+        next = t == tail ? NULL : t->next_queued;
+        task_queue_put(into, t, true);
+    }
 }
 

@@ -21,6 +21,9 @@ struct team_ilan {
     struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */
     _Atomic uint64_t open_at_ns;  /* when the latest exploratory run with a cut-off opens
                                      to every thread (ns); 0: none pending */
+    _Atomic unsigned drained_execs; /* range launches whose tasks were all claimed while some
+                                       of their runners may still be queued (any thread may
+                                       end those); 0: look in no other group's strict queue */
 };
 
 /* (Re)builds team t's groups and queues when its size or places (or, for
@@ -32,8 +35,10 @@ void ilan_groups_team_begin(struct team *t);
 void ilan_groups_team_free(struct team *t);
 
 /* Appends the list head..tail (linked by next_queued, `count` tasks of the
- * caller's team, made by the caller) to group g's strict or shared queue,
- * in order, and wakes idle threads. */
+ * caller's team, made by the caller, all of one priority) to group g's
+ * strict or shared queue, in order (by priority, FIFO among equals, when
+ * theirs is above 0). The caller then wakes idle threads, once for all
+ * its pushes (task_queue_wake). */
 void ilan_groups_push(struct ilan_thread *ts, unsigned g, bool strict, struct task *head,
                       struct task *tail, unsigned count);
 

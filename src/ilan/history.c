@@ -1,33 +1,30 @@
-/* history.c — what ILAN remembers per taskloop identity (outlined function, iterations, team size): a lock-free table of entries that live until exit. */
+/* history.c — what ILAN remembers per taskloop identity (outlined function, iterations, team size): a hash table with a least-recently-used list, bounded by ILAN_HISTORY_MAX. */
 #include "ilan/history.h"
 
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "base/tunables.h"
 #include "config/env.h"
 #include "os/linux/symbols.h"
 
-/* Open addressing over (fn, iterations, nthreads); entries are published
- * with a CAS and never removed, so lookups need no lock. */
-static struct taskloop_hist *_Atomic history[ILAN_HISTORY_SLOTS];
-static _Atomic unsigned history_used;
+/* Buckets of the hash (a power of two); chains grow past it, which only
+ * matters with more than a few thousand identities held. */
+#define HISTORY_BUCKETS 4096u
 
-unsigned ilan_history_slots(void)
-{
-    return ILAN_HISTORY_SLOTS;
-}
-
-struct taskloop_hist *ilan_history_at(unsigned i)
-{
-    return atomic_load_explicit(&history[i], memory_order_acquire);
-}
+/* One lock guards the buckets, the LRU list, the count and every entry's
+ * links and `users`: taken once per taskloop execution to find the entry
+ * and once to let it go, never per task. */
+static mutex_t history_lock;
+static struct taskloop_hist *buckets[HISTORY_BUCKETS];
+static struct taskloop_hist *lru_head, *lru_tail; /* most and least recently used */
+static unsigned history_used;          /* entries held */
+static unsigned long history_dropped;  /* entries forgotten */
 
 static unsigned history_hash(void (*fn)(void *), iter_ull n, unsigned nthreads)
 {
     uint64_t h = (uint64_t)(uintptr_t)fn * 0x9e3779b97f4a7c15ull;
     h ^= (n + nthreads * 0x100000001b3ull) * 0xff51afd7ed558ccdull;
-    return (unsigned)(h >> 40) & (ILAN_HISTORY_SLOTS - 1);
+    return (unsigned)(h >> 40) & (HISTORY_BUCKETS - 1);
 }
 
 static bool history_matches(const struct taskloop_hist *h, void (*fn)(void *), iter_ull n,
@@ -43,7 +40,7 @@ static void history_entry_free(struct taskloop_hist *h)
     free(h);
 }
 
-/* A new entry for an identity, not yet published; NULL when out of memory. */
+/* A new entry for an identity, not yet linked; NULL when out of memory. */
 static struct taskloop_hist *history_entry_new(void (*fn)(void *), iter_ull n, unsigned nthreads,
                                                unsigned ngroups)
 {
@@ -60,44 +57,125 @@ static struct taskloop_hist *history_entry_new(void (*fn)(void *), iter_ull n, u
         free(h);
         return NULL;
     }
+    h->mold.min_explore = config.explore_min_us * 1e-6;
     return h;
 }
 
-struct taskloop_hist *ilan_history_get(void (*fn)(void *), iter_ull n, unsigned nthreads,
-                                         unsigned ngroups)
+/* ---- the LRU list (history_lock held) ---- */
+
+static void lru_unlink(struct taskloop_hist *h)
 {
-    struct taskloop_hist *fresh = NULL;
-    unsigned i = history_hash(fn, n, nthreads);
-    for (unsigned probes = 0; probes < ILAN_HISTORY_SLOTS;) {
-        struct taskloop_hist *h = atomic_load_explicit(&history[i], memory_order_acquire);
-        if (h && history_matches(h, fn, n, nthreads)) {
-            if (fresh)
-                history_entry_free(fresh);
-            return h;
-        }
-        if (h) {
-            i = (i + 1) & (ILAN_HISTORY_SLOTS - 1);
-            probes++;
+    if (h->lru_prev)
+        h->lru_prev->lru_next = h->lru_next;
+    else
+        lru_head = h->lru_next;
+    if (h->lru_next)
+        h->lru_next->lru_prev = h->lru_prev;
+    else
+        lru_tail = h->lru_prev;
+    h->lru_prev = h->lru_next = NULL;
+}
+
+static void lru_push_front(struct taskloop_hist *h)
+{
+    h->lru_prev = NULL;
+    h->lru_next = lru_head;
+    if (lru_head)
+        lru_head->lru_prev = h;
+    else
+        lru_tail = h;
+    lru_head = h;
+}
+
+/* Unlinks h from its bucket. */
+static void bucket_unlink(struct taskloop_hist *h)
+{
+    struct taskloop_hist **p = &buckets[history_hash(h->fn, h->iterations, h->nthreads)];
+    while (*p != h)
+        p = &(*p)->hash_next;
+    *p = h->hash_next;
+}
+
+/* Forgets the least recently used entry that no execution holds; false
+ * when every entry is held. */
+static bool forget_one(void)
+{
+    for (struct taskloop_hist *h = lru_tail; h; h = h->lru_prev) {
+        if (h->users)
             continue;
-        }
-        if (!fresh) {
-            if (atomic_load_explicit(&history_used, memory_order_relaxed) >=
-                ILAN_HISTORY_SLOTS / 4 * 3)
-                return NULL;
-            if (!(fresh = history_entry_new(fn, n, nthreads, ngroups)))
-                return NULL;
-        }
-        struct taskloop_hist *expected = NULL;
-        if (atomic_compare_exchange_strong_explicit(&history[i], &expected, fresh,
-                                                    memory_order_acq_rel, memory_order_acquire)) {
-            atomic_fetch_add_explicit(&history_used, 1, memory_order_relaxed);
-            return fresh;
-        }
-        /* Another thread published at slot i first: look at it again. */
+        lru_unlink(h);
+        bucket_unlink(h);
+        history_used--;
+        history_dropped++;
+        history_entry_free(h);
+        return true;
     }
-    if (fresh)
-        history_entry_free(fresh);
-    return NULL;
+    return false;
+}
+
+struct taskloop_hist *ilan_history_get(void (*fn)(void *), iter_ull n, unsigned nthreads,
+                                       unsigned ngroups)
+{
+    unsigned b = history_hash(fn, n, nthreads);
+    mutex_lock(&history_lock);
+    struct taskloop_hist *h = buckets[b];
+    while (h && !history_matches(h, fn, n, nthreads))
+        h = h->hash_next;
+    if (h) {
+        if (h != lru_head) {
+            lru_unlink(h);
+            lru_push_front(h);
+        }
+        h->users++;
+        mutex_unlock(&history_lock);
+        return h;
+    }
+    if (history_used >= config.history_max && !forget_one()) {
+        mutex_unlock(&history_lock);
+        return NULL;
+    }
+    /* Made under the lock: a new identity is rare next to the lookups. */
+    h = history_entry_new(fn, n, nthreads, ngroups);
+    if (h) {
+        h->hash_next = buckets[b];
+        buckets[b] = h;
+        lru_push_front(h);
+        history_used++;
+        h->users = 1;
+    }
+    mutex_unlock(&history_lock);
+    return h;
+}
+
+void ilan_history_release(struct taskloop_hist *h)
+{
+    mutex_lock(&history_lock);
+    h->users--;
+    mutex_unlock(&history_lock);
+}
+
+void ilan_history_each(void (*visit)(struct taskloop_hist *h, void *arg), void *arg)
+{
+    mutex_lock(&history_lock);
+    for (struct taskloop_hist *h = lru_head; h; h = h->lru_next)
+        visit(h, arg);
+    mutex_unlock(&history_lock);
+}
+
+unsigned ilan_history_count(void)
+{
+    mutex_lock(&history_lock);
+    unsigned n = history_used;
+    mutex_unlock(&history_lock);
+    return n;
+}
+
+unsigned long ilan_history_forgotten(void)
+{
+    mutex_lock(&history_lock);
+    unsigned long n = history_dropped;
+    mutex_unlock(&history_lock);
+    return n;
 }
 
 const char *ilan_history_symbol(struct taskloop_hist *h)
@@ -112,4 +190,3 @@ const char *ilan_history_symbol(struct taskloop_hist *h)
     }
     return h->symbol;
 }
-

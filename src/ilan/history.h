@@ -9,8 +9,9 @@
 #include "sched/numa_dist.h"
 
 /* One taskloop identity: the outlined function, the iteration count and
- * the team size (the groups a configuration names depend on it). Entries
- * live until exit (the report reads them). */
+ * the team size (the groups a configuration names depend on it). An entry
+ * lives until it is the least recently used of more than ILAN_HISTORY_MAX
+ * and no execution uses it (history.c), or until exit. */
 struct taskloop_hist {
     void (*fn)(void *);     /* gcc's outlined task body */
     iter_ull iterations;    /* logical iterations */
@@ -26,22 +27,37 @@ struct taskloop_hist {
     char symbol[128];       /* fn's name, "" when unknown */
     char module[256];       /* file of the module holding fn */
     unsigned long module_offset; /* fn's address in the module's symbol table */
+    /* Guarded by the history's own lock (history.c), not by `lock`. */
+    struct taskloop_hist *hash_next; /* next entry of its hash bucket */
+    struct taskloop_hist *lru_prev;  /* more recently used neighbour (list head: most recent) */
+    struct taskloop_hist *lru_next;  /* less recently used neighbour */
+    unsigned users;                  /* executions holding it (ilan_history_get minus release):
+                                        never evicted while non-zero */
 };
 
 /* The entry of an identity, made on first use for a team of `ngroups`
- * groups; NULL when the table is three quarters full (the loop then runs
- * the distribution over all groups, unrecorded). Any thread. */
+ * groups, and marked most recently used; the caller holds it until
+ * ilan_history_release. When config.history_max entries exist, the least
+ * recently used one that no execution holds is forgotten first. NULL when
+ * out of memory or when every entry is held (the loop then runs the
+ * distribution over all groups, unrecorded). Any thread. */
 struct taskloop_hist *ilan_history_get(void (*fn)(void *), iter_ull n, unsigned nthreads,
                                        unsigned ngroups);
+
+/* Ends the caller's hold on h (from ilan_history_get); h may be forgotten
+ * from then on, so the caller touches it no more. */
+void ilan_history_release(struct taskloop_hist *h);
 
 /* fn's name ("" when unknown), resolved on first use. Caller holds h->lock. */
 const char *ilan_history_symbol(struct taskloop_hist *h);
 
-/* Number of slots of the table (the report walks it); the entry at slot i
- * may be NULL. */
-unsigned ilan_history_slots(void);
+/* Calls visit(h, arg) for every entry, most recently used first, with the
+ * history locked (no entry is made or forgotten meanwhile); visit may
+ * take h->lock. */
+void ilan_history_each(void (*visit)(struct taskloop_hist *h, void *arg), void *arg);
 
-/* The entry at slot i, or NULL. */
-struct taskloop_hist *ilan_history_at(unsigned i);
+/* Entries held now, and identities forgotten so far (the report). */
+unsigned ilan_history_count(void);
+unsigned long ilan_history_forgotten(void);
 
 #endif

@@ -7,14 +7,14 @@
 #include "ilan/exec.h"
 #include "ilan/groups.h"
 #include "instr/counters.h"
-#include "os/linux/time.h"
+#include "os/linux/clock.h"
 
 /* Whether an ILAN execution was opened to every thread: an exploratory
  * run that outlived its cut-off (mold_cutoff). Reads the clock only for
  * runs that have one. */
 static bool exec_opened(const struct taskloop_exec *e)
 {
-    return e->open_ns && os_now_ns() >= e->open_ns;
+    return e->open_ns && os_clock_ns() >= e->open_ns;
 }
 
 /* Whether some execution of the team may have been opened: keeps threads
@@ -22,7 +22,7 @@ static bool exec_opened(const struct taskloop_exec *e)
 static bool team_ilan_opened(const struct team_ilan *ti)
 {
     uint64_t at = atomic_load_explicit(&ti->open_at_ns, memory_order_relaxed);
-    return at && os_now_ns() >= at;
+    return at && os_clock_ns() >= at;
 }
 
 /* task_accept_fn for another group's shared queue: a thread of group
@@ -34,11 +34,13 @@ static bool accept_participating(const struct task *t, const void *arg)
     return t->exec && (t->exec->participates[group] || exec_opened(t->exec));
 }
 
-/* task_accept_fn for another group's strict queue: opened executions only. */
+/* task_accept_fn for another group's strict queue: tasks of opened
+ * executions, and runners of drained range launches (they end at once). */
 static bool accept_opened(const struct task *t, const void *arg)
 {
     (void)arg;
-    return t->exec && exec_opened(t->exec);
+    return t->exec && (atomic_load_explicit(&t->exec->drained, memory_order_relaxed) ||
+                       exec_opened(t->exec));
 }
 
 /* task_mode_ops.take_own: the thread's own group's tasks, strict ones first. */
@@ -56,8 +58,10 @@ static struct task *ilan_take_own(struct ilan_thread *ts, struct team *team, str
 }
 
 /* task_mode_ops.take_other: other groups' shareable tasks (full policy),
- * the thread's own group having none left; and any task of an exploratory
- * run past its cut-off, which every thread may help finish. */
+ * the thread's own group having none left; any task of an exploratory
+ * run past its cut-off, which every thread may help finish; and the
+ * runners of a range launch whose tasks were all claimed, so that nobody
+ * waits for their group's threads to wake up only to end them. */
 static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
                                     struct task *waiter, enum task_look look)
 {
@@ -65,7 +69,8 @@ static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
     if (!ti)
         return NULL;
     unsigned group = ti->groups.slot_group[ts->team_id], G = ti->groups.ngroups;
-    bool opened = team_ilan_opened(ti);
+    bool opened = atomic_load_explicit(&ti->drained_execs, memory_order_relaxed) ||
+                  team_ilan_opened(ti);
     struct task *t;
     for (unsigned d = 1; d < G; d++) {
         struct group_queues *q = &ti->queues[(group + d) % G];
@@ -122,7 +127,7 @@ static bool ilan_same_group(const struct team *team, unsigned a, unsigned b)
 static uint64_t ilan_sleep_ns(const struct team *team)
 {
     uint64_t at = atomic_load_explicit(&team->ilan->open_at_ns, memory_order_relaxed);
-    uint64_t now = at ? os_now_ns() : 0;
+    uint64_t now = at ? os_clock_ns() : 0;
     if (at > now && at - now < ILAN_STALL_NS)
         return at - now;
     return ILAN_STALL_NS;

@@ -167,8 +167,12 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
         fputs("      \"work_s\": null,\n", f);
     fprintf(f, "      \"team_workers\": %u,\n      \"group_kind\": \"%s\",\n", h->nthreads,
             group_kind_name(h->kind));
-    fprintf(f, "      \"explorations\": %u,\n      \"state\": \"%s\",\n      \"configs\": [",
+    char why[200];
+    mold_explain(m, why, sizeof why);
+    fprintf(f, "      \"explorations\": %u,\n      \"state\": \"%s\",\n      \"status\": ",
             m->phase == MOLD_FIXED ? 0 : m->epoch, state_name(m->phase));
+    json_string(f, why);
+    fputs(",\n      \"configs\": [", f);
     for (unsigned e = 0; e < m->nentries; e++) {
         const struct mold_entry *en = &m->entries[e];
         fprintf(f, "%s\n        {\"groups\": ", e ? "," : "");
@@ -196,6 +200,26 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
     fputs("\n    }", f);
 }
 
+/* Where ilan_history_each writes the JSON entries. */
+struct json_walk {
+    FILE *f;    /* the report */
+    bool first; /* no entry written yet */
+};
+
+static void json_visit(struct taskloop_hist *h, void *arg)
+{
+    struct json_walk *w = arg;
+    unsigned *ids = malloc(h->mold.ngroups * sizeof *ids);
+    if (!ids)
+        return;
+    fputs(w->first ? "\n" : ",\n", w->f);
+    w->first = false;
+    mutex_lock(&h->lock);
+    json_entry(w->f, h, ids);
+    mutex_unlock(&h->lock);
+    free(ids);
+}
+
 static void write_json(FILE *f)
 {
     fprintf(f, "{\n  \"ilan_version\": \"%s\",\n  \"mode\": \"%s\",\n", ILAN_VERSION_STRING,
@@ -204,23 +228,38 @@ static void write_json(FILE *f)
             config.forced_steal < 0 ? "null" : config.forced_steal ? "\"full\"" : "\"strict\"");
     instr_report_json(f);
     json_topology(f);
+    fprintf(f, "  \"history\": {\"held\": %u, \"max\": %u, \"forgotten\": %lu},\n",
+            ilan_history_count(), config.history_max, ilan_history_forgotten());
     fputs("  \"taskloops\": [", f);
-    bool first = true;
-    for (unsigned i = 0; i < ilan_history_slots(); i++) {
-        struct taskloop_hist *h = ilan_history_at(i);
-        if (!h)
-            continue;
-        unsigned *ids = malloc(h->mold.ngroups * sizeof *ids);
-        if (!ids)
-            continue;
-        fputs(first ? "\n" : ",\n", f);
-        first = false;
-        mutex_lock(&h->lock);
-        json_entry(f, h, ids);
-        mutex_unlock(&h->lock);
-        free(ids);
-    }
+    struct json_walk walk = {f, true};
+    ilan_history_each(json_visit, &walk);
     fputs("\n  ]\n}\n", f);
+}
+
+/* ILAN_REPORT=stderr: the lines of one identity (ilan_history_each). */
+static void summary_visit(struct taskloop_hist *h, void *arg)
+{
+    FILE *f = arg;
+    mutex_lock(&h->lock);
+    const struct mold *m = &h->mold;
+    const char *sym = ilan_history_symbol(h);
+    char why[200];
+    mold_explain(m, why, sizeof why);
+    fprintf(f, "  taskloop %s (%p), %llu iterations, %u threads, %u groups (%s): %u runs, %s\n",
+            sym[0] ? sym : "?", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
+            h->nthreads, m->ngroups, group_kind_name(h->kind), h->runs, why);
+    if (h->work_ns > 0)
+        fprintf(f, "      calibration run: %.3f ms of work\n", h->work_ns * 1e-6);
+    for (unsigned e = 0; e < m->nentries; e++) {
+        const struct mold_entry *en = &m->entries[e];
+        bool chosen = m->phase == MOLD_SETTLED && en->epoch == m->epoch &&
+                      en->cfg.ngroups == m->chosen.ngroups && en->cfg.full == m->chosen.full;
+        fprintf(f, "    %s %u group%s %-6s median %.3f ms over %u run%s\n",
+                chosen ? "*" : " ", en->cfg.ngroups, en->cfg.ngroups == 1 ? " " : "s",
+                en->cfg.full ? "full" : "strict", mold_entry_median(en) * 1e3, en->count,
+                en->count == 1 ? "" : "s");
+    }
+    mutex_unlock(&h->lock);
 }
 
 /* ILAN_REPORT=stderr: a few lines per taskloop identity. */
@@ -229,30 +268,10 @@ static void write_summary(FILE *f)
     fprintf(f, "ilan report: mode %s, %d nodes, %d cores (%s)%s\n", mode_name(config.taskloop_mode),
             topo.nnodes, topo.ncores, topo.source ? topo.source : "unknown",
             places.os.n ? "" : "; threads unbound: locality groups are a best effort");
-    for (unsigned i = 0; i < ilan_history_slots(); i++) {
-        struct taskloop_hist *h = ilan_history_at(i);
-        if (!h)
-            continue;
-        mutex_lock(&h->lock);
-        const struct mold *m = &h->mold;
-        const char *sym = ilan_history_symbol(h);
-        fprintf(f, "  taskloop %s (%p), %llu iterations, %u threads, %u groups (%s): %u runs, %s\n",
-                sym[0] ? sym : "?", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
-                h->nthreads, m->ngroups, group_kind_name(h->kind), h->runs,
-                state_name(m->phase));
-        if (h->work_ns > 0)
-            fprintf(f, "      calibration run: %.3f ms of work\n", h->work_ns * 1e-6);
-        for (unsigned e = 0; e < m->nentries; e++) {
-            const struct mold_entry *en = &m->entries[e];
-            bool chosen = m->phase == MOLD_SETTLED && en->epoch == m->epoch &&
-                          en->cfg.ngroups == m->chosen.ngroups && en->cfg.full == m->chosen.full;
-            fprintf(f, "    %s %u group%s %-6s median %.3f ms over %u run%s\n",
-                    chosen ? "*" : " ", en->cfg.ngroups, en->cfg.ngroups == 1 ? " " : "s",
-                    en->cfg.full ? "full" : "strict", mold_entry_median(en) * 1e3, en->count,
-                    en->count == 1 ? "" : "s");
-        }
-        mutex_unlock(&h->lock);
-    }
+    ilan_history_each(summary_visit, f);
+    if (ilan_history_forgotten())
+        fprintf(f, "  (%lu least recently used taskloop identities forgotten, ILAN_HISTORY_MAX=%u)\n",
+                ilan_history_forgotten(), config.history_max);
     instr_report_summary(f);
 }
 

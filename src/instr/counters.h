@@ -54,12 +54,12 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
         if (INSTR_ON)                                                                              \
             instr_add((cond) ? INSTR_C_##yes : INSTR_C_##no, 1);                                   \
     } while (0)
-/* An explicit task ran on this thread: queued or undeferred (`foreign`:
- * another thread created it), or included (run at once on its creator's
- * stack). */
-#define ILAN_TASK_RAN(foreign)                                                                     \
+/* An explicit task t ran on this thread, queued or undeferred (`foreign`:
+ * another thread created it); a range launch's runner is not one (the
+ * tasks it runs count as included ones). */
+#define ILAN_TASK_RAN(t, foreign)                                                                  \
     do {                                                                                           \
-        if (INSTR_ON) {                                                                            \
+        if (INSTR_ON && !((t)->state_flags & TASK_RUNNER)) {                                       \
             instr_add(INSTR_C_tasks_executed, 1);                                                  \
             if (foreign)                                                                           \
                 instr_add(INSTR_C_tasks_executed_foreign, 1);                                      \
@@ -106,7 +106,7 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
  * or another's (strict: from its NUMA-strict queue). */
 #define ILAN_COUNT_GROUP_TAKE(t, own, strict)                                                      \
     do {                                                                                           \
-        if (INSTR_ON && (t))                                                                       \
+        if (INSTR_ON && (t) && !((t)->state_flags & TASK_RUNNER))                                  \
             instr_add((own) ? INSTR_C_group_own                                                    \
                       : (strict) ? INSTR_C_group_strict_other : INSTR_C_group_other, 1);           \
     } while (0)

@@ -1,6 +1,7 @@
 /* mold.c — the moldability policy: which configuration a taskloop runs next (pure, see mold.h). */
 #include "sched/mold.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,15 +206,68 @@ static bool size_step(struct mold *m, unsigned *k)
     return false;
 }
 
-static void settle(struct mold *m, struct mold_config cfg)
+/* The fastest configuration measured in this epoch, any policy (ties: the
+ * first measured); NULL before any. */
+static const struct mold_entry *fastest_entry(const struct mold *m)
 {
-    const struct mold_entry *e = entry_find(m, cfg);
+    const struct mold_entry *best = NULL;
+    double best_med = 0;
+    for (unsigned i = 0; i < m->nentries; i++) {
+        const struct mold_entry *e = &m->entries[i];
+        if (e->epoch != m->epoch || e->count == 0)
+            continue;
+        double med = mold_entry_median(e);
+        if (!best || med < best_med) {
+            best = e;
+            best_med = med;
+        }
+    }
+    return best;
+}
+
+/* Settles on cfg, or on the fastest configuration of the epoch when cfg's
+ * median is slower than it by more than the noise; a search's choice of
+ * fewer groups than all is confirmed first (MOLD_CONFIRM) unless
+ * `confirmed`. */
+static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why, bool confirmed)
+{
+    const struct mold_entry *e = entry_find(m, cfg), *fast = fastest_entry(m);
+    m->overruled = false;
+    if (e && fast && e != fast &&
+        mold_entry_median(e) > mold_entry_median(fast) * (1 + mold_noise(m))) {
+        cfg = fast->cfg;
+        e = fast;
+        m->overruled = true;
+    }
+    m->why = why;
     m->phase = MOLD_SETTLED;
     m->chosen = cfg;
     m->chosen_median = e ? mold_entry_median(e) : 0;
     m->next = cfg;
     m->cooldown = 0;
     m->drifted = 0;
+    if (!confirmed && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups && !m->overruled) {
+        m->phase = MOLD_CONFIRM; /* the choice stays in m->chosen meanwhile */
+        m->next = sized(m, m->ngroups);
+    }
+}
+
+static void settle(struct mold *m, struct mold_config cfg, enum mold_why why)
+{
+    settle_as(m, cfg, why, false);
+}
+
+/* The fresh all-groups run of MOLD_CONFIRM took `time`: settle on the
+ * choice, or on all groups when that run beat the choice's median by more
+ * than the noise. */
+static void confirm(struct mold *m, double time)
+{
+    bool all_wins = time * (1 + mold_noise(m)) < m->chosen_median;
+    struct mold_config choice = all_wins ? sized(m, m->ngroups) : m->chosen;
+    settle_as(m, choice, MOLD_WHY_SEARCH, true);
+    m->overruled |= all_wins;
+    if (all_wins) /* its median may hold the warm-up's slow runs: keep the fresh one */
+        m->chosen_median = time;
 }
 
 /* The steal trial of the size in m->chosen: one full run, re-sampled while
@@ -228,7 +282,7 @@ static void steal_step(struct mold *m)
     }
     if (resample(m, es, ef, &m->next))
         return;
-    settle(m, mold_entry_median(ef) < mold_entry_median(es) ? full : strict);
+    settle(m, mold_entry_median(ef) < mold_entry_median(es) ? full : strict, MOLD_WHY_SEARCH);
 }
 
 /* Moves the exploration on from what this epoch has measured. */
@@ -239,7 +293,7 @@ static void advance(struct mold *m)
         if (!size_step(m, &k))
             return;
         if (k == 1 || m->forced_steal >= 0) {
-            settle(m, sized(m, k));
+            settle(m, sized(m, k), MOLD_WHY_SEARCH);
             return;
         }
         m->phase = MOLD_STEAL;
@@ -255,6 +309,8 @@ static void start_epoch(struct mold *m)
     m->ranked = false;
     m->cooldown = 0;
     m->drifted = 0;
+    m->epoch_runs = 0;
+    m->why = MOLD_WHY_NONE;
     m->next = sized(m, m->ngroups);
 }
 
@@ -276,7 +332,7 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
         m->next = sized(m, ngroups);
     } else if (ngroups == 1) {
         m->epoch = 1;
-        settle(m, sized(m, 1)); /* nothing to choose from */
+        settle(m, sized(m, 1), MOLD_WHY_ONLY); /* nothing to choose from */
     } else {
         start_epoch(m);
     }
@@ -356,6 +412,22 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
         watch_drift(m, time);
         return true;
     }
+    m->epoch_runs++;
+    const struct mold_entry *all = entry_find(m, sized(m, m->ngroups));
+    if (m->phase == MOLD_SIZE && all && all->count >= m->warmup && m->epoch_runs == all->count &&
+        mold_entry_median(all) < m->min_explore) {
+        settle(m, all->cfg, MOLD_WHY_SHORT); /* only warm-up runs so far */
+        return true;
+    }
+    if (m->phase == MOLD_CONFIRM) {
+        confirm(m, time);
+        return true;
+    }
+    if (m->epoch_runs >= MOLD_EPOCH_RUNS) {
+        const struct mold_entry *fast = fastest_entry(m);
+        settle(m, fast ? fast->cfg : cfg, MOLD_WHY_BUDGET);
+        return true;
+    }
     if (m->phase == MOLD_SIZE) {
         const struct mold_entry *best = best_entry(m);
         if (m->cooldown > 0)
@@ -396,4 +468,45 @@ unsigned mold_groups(const struct mold *m, struct mold_config cfg, unsigned *out
     memcpy(out, m->rank, k * sizeof *out);
     qsort(out, k, sizeof *out, cmp_unsigned);
     return k;
+}
+
+void mold_explain(const struct mold *m, char *buf, unsigned long size)
+{
+    static const char *const settled_why[] = {
+        [MOLD_WHY_NONE] = "settled",
+        [MOLD_WHY_ONLY] = "settled: one group, nothing to choose from",
+        [MOLD_WHY_SEARCH] = "settled: the search ended",
+        [MOLD_WHY_SHORT] = "settled without exploring: runs shorter than the exploration threshold",
+        [MOLD_WHY_BUDGET] = "settled on the fastest measured: the exploration's run budget was spent",
+    };
+    const struct mold_entry *all = entry_find(m, sized(m, m->ngroups));
+    unsigned warm = all ? all->count : 0;
+    switch (m->phase) {
+    case MOLD_FIXED:
+        snprintf(buf, size, "fixed: the numa mode runs every group");
+        return;
+    case MOLD_SETTLED:
+        snprintf(buf, size, "%s%s", settled_why[m->why],
+                 m->overruled ? " (the search's choice was slower than the fastest measured)" : "");
+        return;
+    case MOLD_CONFIRM:
+        snprintf(buf, size, "exploring: one run of every group to confirm the choice of %u "
+                 "(run %u of at most %u)", m->chosen.ngroups, m->epoch_runs + 1, MOLD_EPOCH_RUNS);
+        return;
+    case MOLD_STEAL:
+        snprintf(buf, size, "exploring: trying full stealing on %u groups (run %u of at most %u)",
+                 m->chosen.ngroups, m->epoch_runs, MOLD_EPOCH_RUNS);
+        return;
+    case MOLD_SIZE:
+        break;
+    }
+    if (warm < m->warmup)
+        snprintf(buf, size, "exploring: warming up on every group (%u of %u runs)", warm,
+                 m->warmup);
+    else if (m->cooldown)
+        snprintf(buf, size, "exploring: %u runs of the best so far after a losing run "
+                 "(run %u of at most %u)", m->cooldown, m->epoch_runs, MOLD_EPOCH_RUNS);
+    else
+        snprintf(buf, size, "exploring: searching the number of groups, next %u "
+                 "(run %u of at most %u)", m->next.ngroups, m->epoch_runs, MOLD_EPOCH_RUNS);
 }

@@ -56,6 +56,23 @@
  *     choice stays.
  *   - Fixed: a mold made with `fixed` (the `numa` mode) always answers
  *     {G, forced policy or strict} and records samples only for the report.
+ *   - Too short to explore: once the all-groups configuration has its
+ *     MOLD_WARMUP samples, a loop whose median is below m->min_explore
+ *     seconds settles on it without exploring (MOLD_WHY_SHORT): below that
+ *     the run-to-run noise hides any gain and a losing run costs more
+ *     than a winning one saves.
+ *   - Exploration ends: an epoch that has recorded MOLD_EPOCH_RUNS runs of
+ *     what mold_next asked settles on the fastest configuration measured in
+ *     it (MOLD_WHY_BUDGET).
+ *   - A choice never loses to what was tried: whatever an epoch settles on,
+ *     when its median is slower than the fastest measured configuration of
+ *     the epoch by more than the noise, the fastest is chosen instead.
+ *   - Confirmation: the search's choice of fewer groups than all is
+ *     checked against one fresh run of all groups (MOLD_CONFIRM) before it
+ *     settles, since the all-groups samples are the epoch's oldest (taken
+ *     while caches, pages and threads were still warming up): when that run
+ *     beats the choice's median by more than the noise, all groups are
+ *     chosen instead (overruled).
  */
 
 /* Runs of all groups before the first exploratory run of an epoch: a loop
@@ -76,7 +93,9 @@
 #define MOLD_MAX_EXPLORATIONS 3u
 /* An exploratory run may be cut short once it has taken this much longer
  * than the best configuration so far (see mold_cutoff). */
-#define MOLD_CUTOFF_MARGIN 0.25
+#define MOLD_CUTOFF_MARGIN 0.05
+/* Runs of an epoch after which it settles, whatever the search says. */
+#define MOLD_EPOCH_RUNS 24u
 /* Samples kept per configuration (the latest ones). */
 #define MOLD_KEEP 16u
 
@@ -90,8 +109,18 @@ struct mold_config {
 enum mold_phase {
     MOLD_SIZE,    /* searching the number of groups */
     MOLD_STEAL,   /* size chosen; trying full stealing */
+    MOLD_CONFIRM, /* a choice of fewer groups than all: one fresh run of all groups first */
     MOLD_SETTLED, /* the chosen configuration runs */
     MOLD_FIXED,   /* never explores (numa mode) */
+};
+
+/* Why a taskloop settled (MOLD_SETTLED), for the report. */
+enum mold_why {
+    MOLD_WHY_NONE,     /* not settled */
+    MOLD_WHY_ONLY,     /* one group: nothing to choose from */
+    MOLD_WHY_SEARCH,   /* the search (and the steal trial) ended */
+    MOLD_WHY_SHORT,    /* runs too short to explore (min_explore) */
+    MOLD_WHY_BUDGET,   /* the epoch's MOLD_EPOCH_RUNS runs were spent */
 };
 
 /* The samples of one configuration in one epoch. */
@@ -122,6 +151,12 @@ struct mold {
     struct mold_config chosen; /* the choice (MOLD_SETTLED); during MOLD_STEAL the size on trial, strict */
     double chosen_median;      /* its median when it was chosen, seconds */
     unsigned drifted;          /* consecutive drifted runs (settled) */
+    double min_explore;        /* seconds: an all-groups median below it is not explored
+                                  (0 by mold_init: explore everything) */
+    unsigned epoch_runs;       /* runs of what mold_next asked, in this epoch */
+    enum mold_why why;         /* why it settled */
+    bool overruled;            /* the settled choice replaced the search's, which was slower
+                                  than the fastest measured by more than the noise */
 };
 
 /* Prepares m for a team of `ngroups` groups (>= 1), with warmup
@@ -156,6 +191,11 @@ double mold_cutoff(const struct mold *m);
  * increasing order; returns cfg.ngroups. All groups when k == G or before
  * any all-groups run of the epoch ranked them (then the k lowest ids). */
 unsigned mold_groups(const struct mold *m, struct mold_config cfg, unsigned *out);
+
+/* Writes one line saying where the taskloop's exploration stands and why
+ * (still exploring: which step and what it waits for; settled: why) into
+ * buf (size bytes, NUL-terminated). */
+void mold_explain(const struct mold *m, char *buf, unsigned long size);
 
 /* The loop's current noise estimate (>= MOLD_NOISE_FLOOR). */
 double mold_noise(const struct mold *m);

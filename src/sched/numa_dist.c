@@ -114,12 +114,12 @@ iter_ull numa_dist_strict(iter_ull count, bool full)
     return (count * ILAN_STRICT_NUM + ILAN_STRICT_DEN - 1) / ILAN_STRICT_DEN;
 }
 
-unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers)
+unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers, struct numa_dist_grain grain)
 {
     if (work_ns <= 0 || workers == 0)
-        return ILAN_TASKS_PER_WORKER;
-    double per = work_ns / ((double)workers * ILAN_MIN_TASK_NS);
-    if (per >= ILAN_TASKS_PER_WORKER)
-        return ILAN_TASKS_PER_WORKER;
+        return grain.most;
+    double per = work_ns / ((double)workers * grain.min_ns);
+    if (per >= grain.most)
+        return grain.most;
     return per < 1 ? 1 : (unsigned)per;
 }

@@ -3,6 +3,7 @@
 #define ILAN_SCHED_NUMA_DIST_H
 
 #include <stdbool.h>
+#include "base/tunables.h"
 #include "sched/iter.h"
 #include "sched/machine.h"
 
@@ -61,11 +62,26 @@ void numa_dist_runs(iter_ull ntasks, unsigned k, const unsigned *workers, iter_u
  * ILAN_STRICT_NUM / ILAN_STRICT_DEN of them, rounded up. */
 iter_ull numa_dist_strict(iter_ull count, bool full);
 
+/* How finely a taskloop without grainsize or num_tasks is cut: at most
+ * `most` tasks per thread, each holding at least `min_ns` of work. */
+struct numa_dist_grain {
+    unsigned most; /* tasks per thread when the work is unknown or large */
+    double min_ns; /* least work per task (ns) */
+};
+
+/* One descriptor per task: ILAN_TASKS_PER_WORKER (the thesis's choice) of
+ * at least ILAN_MIN_TASK_NS. */
+#define NUMA_DIST_GRAIN_TASKS ((struct numa_dist_grain){ILAN_TASKS_PER_WORKER, ILAN_MIN_TASK_NS})
+/* A range launch, where a task costs a claim and a block copy: finer, so
+ * that threads finish closer together. */
+#define NUMA_DIST_GRAIN_RANGE \
+    ((struct numa_dist_grain){ILAN_RANGE_TASKS_PER_WORKER, ILAN_RANGE_MIN_TASK_NS})
+
 /* Tasks per thread for a taskloop with neither grainsize nor num_tasks
  * whose work was measured as work_ns (its time times the threads that ran
- * it; 0: not measured yet): ILAN_TASKS_PER_WORKER (the thesis's choice)
- * when unknown or when each task would still hold ILAN_MIN_TASK_NS of work;
- * fewer for small loops, where per-task costs would dominate; at least 1. */
-unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers);
+ * it; 0: not measured yet): grain.most when unknown or when each task
+ * would still hold grain.min_ns of work; fewer for small loops, where
+ * per-task costs would dominate; at least 1. */
+unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers, struct numa_dist_grain grain);
 
 #endif

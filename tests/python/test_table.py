@@ -133,3 +133,22 @@ def test_render_shows_threads_and_the_tbb_column_only_when_needed():
 def test_markdown_separator_matches_the_columns():
     md = table.render(table.summarise(RUNS), markdown=True).splitlines()
     assert md[1] == "|---|---|---|---|" + "---:|" * 5
+
+
+def test_disturbed_runs_are_marked_beside_their_figures_and_counted():
+    quiet = run("stream", "taskloop", "ilan", 1.0)
+    busy = dict(run("stream", "taskloop", "ilan", 2.0, rnd=1), seconds=1.0, foreign_cpu=0.4,
+                steal=0.0)
+    short = dict(run("stream", "taskloop", "libgomp", 2.0), seconds=0.1, foreign_cpu=0.9, steal=0.0)
+    runs = [quiet, busy, short]
+    assert [table.disturbed(r) for r in runs] == [False, True, False]
+    summary = table.summarise(runs)
+    ilan = next(r for r in summary if r["runtime"] == "ilan")
+    assert ilan["disturbed"] == 1
+    text = table.render(summary)
+    line = next(l for l in text.splitlines() if "ilan" in l)
+    assert "(busy 1/2)" in line
+    assert "libgomp" in text and "(busy" not in next(l for l in text.splitlines() if "libgomp" in l)
+    note = table.disturbance_note(runs)
+    assert note.startswith("machine busy: 1 of 3 runs disturbed") and "not trustworthy" in note
+    assert table.disturbance_note([quiet]).startswith("machine quiet")

@@ -129,13 +129,14 @@ static void test_fewer_groups(void)
         CHECK(thesis_init(&m, 8, false, -1));
         CHECK(m.phase == MOLD_SIZE && m.epoch == 1 && is(mold_next(&m), 8, false));
         explore(&m, &s, &tr, 100);
-        /* 1 and 2 lose against 4 (cooldown on 4 after each); 3 wins. */
-        static const int want[] = {8, 4, 1, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, F(3)};
-        CHECK(runs_are(&tr, 0, want, 14));
+        /* 1 and 2 lose against 4 (cooldown on 4 after each); 3 wins; one
+         * fresh run of all 8 confirms it. */
+        static const int want[] = {8, 4, 1, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, F(3), 8};
+        CHECK(runs_are(&tr, 0, want, 15));
         CHECK(s.runs[1][3] == 1); /* the steal trial runs once */
         CHECK(is(m.chosen, 3, keep_full) && is(mold_next(&m), 3, keep_full));
         CHECK(m.chosen_median == (keep_full ? 0.8 : 1.0));
-        CHECK(m.executions == 14);
+        CHECK(m.executions == 15);
         drive(&m, &s, &tr, 10);
         CHECK(m.phase == MOLD_SETTLED && tr.cfg[tr.n - 1] == code(m.chosen));
         mold_free(&m);
@@ -157,8 +158,23 @@ static void test_phases(void)
     drive(&m, &s, &tr, 1);
     CHECK(m.phase == MOLD_STEAL && is(mold_next(&m), 3, true));
     drive(&m, &s, &tr, 1);
-    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false));
+    CHECK(m.phase == MOLD_CONFIRM && is(m.chosen, 3, false) && is(mold_next(&m), 8, false));
+    drive(&m, &s, &tr, 1); /* 8 groups again: 2.5, no faster than 3's 1.0 */
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false) && !m.overruled);
     mold_free(&m);
+
+    /* The confirming run beats the choice (the all-groups samples were
+     * taken while the loop warmed up): all groups are chosen instead. */
+    struct mold w;
+    CHECK(thesis_init(&w, 2, false, -1));
+    CHECK(mold_record(&w, cfg(2, false), 3.0, NULL)); /* a cold first run */
+    CHECK(is(mold_next(&w), 1, false));
+    CHECK(mold_record(&w, cfg(1, false), 2.0, NULL));
+    CHECK(w.phase == MOLD_CONFIRM && is(mold_next(&w), 2, false));
+    CHECK(mold_record(&w, cfg(2, false), 1.0, NULL));
+    CHECK(w.phase == MOLD_SETTLED && is(w.chosen, 2, false) && w.overruled &&
+          w.chosen_median == 1.0);
+    mold_free(&w);
 }
 
 /* (b) All groups win: 8, 4, 6, 7, then 8 with the steal trial. */
@@ -191,10 +207,10 @@ static void test_small_teams(void)
     struct mold m;
     CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
-    static const int one_wins[] = {2, 1};
-    CHECK(runs_are(&tr, 0, one_wins, 2));
+    static const int one_wins[] = {2, 1, 2}; /* the last: confirming the choice */
+    CHECK(runs_are(&tr, 0, one_wins, 3));
     CHECK(is(m.chosen, 1, false) && m.chosen_median == 0.5);
-    CHECK(m.entries[0].count == 1); /* a clear loser is not re-sampled */
+    CHECK(m.entries[0].count == 2); /* a clear loser is not re-sampled, only confirmed against */
     mold_free(&m);
 
     /* Two beat one: cooldown after 1 lost, then the steal trial. */
@@ -226,7 +242,7 @@ static void test_small_teams(void)
 /* (d) Near-ties are re-sampled up to MOLD_RESAMPLES runs each; the medians then decide. */
 static void test_noisy_ties(void)
 {
-    static const double two[] = {1.00, 1.06, 1.05}; /* median 1.05 */
+    static const double two[] = {1.00, 1.06, 1.05, 1.06}; /* median 1.05, then a confirming run */
     static const double one[] = {1.02, 1.01, 1.03}; /* median 1.02 */
     struct script s = {0};
     struct trace tr = {0};
@@ -235,11 +251,12 @@ static void test_noisy_ties(void)
     struct mold m;
     CHECK(thesis_init(&m, 2, false, -1));
     explore(&m, &s, &tr, 100);
-    CHECK(s.runs[0][2] == MOLD_RESAMPLES && s.runs[0][1] == MOLD_RESAMPLES);
-    CHECK(tr.n == 2 * MOLD_RESAMPLES && tr.nloss == 0);
-    /* The first pair ties; the one with fewer samples (f on equal counts) goes next. */
-    static const int want[] = {2, 1, 2, 1, 1, 2};
-    CHECK(runs_are(&tr, 0, want, 6));
+    CHECK(s.runs[0][2] == MOLD_RESAMPLES + 1 && s.runs[0][1] == MOLD_RESAMPLES);
+    CHECK(tr.n == 2 * MOLD_RESAMPLES + 1 && tr.nloss == 0);
+    /* The first pair ties; the one with fewer samples (f on equal counts)
+     * goes next; the confirming run of both groups (1.06: not faster). */
+    static const int want[] = {2, 1, 2, 1, 1, 2, 2};
+    CHECK(runs_are(&tr, 0, want, 7));
     CHECK(is(m.chosen, 1, false) && m.chosen_median == 1.02);
     mold_free(&m);
 
@@ -331,11 +348,21 @@ static void test_random_tables(void)
         struct mold m;
         CHECK(thesis_init(&m, G, false, forced));
         explore(&m, &s, &tr, 300);
-        CHECK(tr.n <= 2 * (4 + G) * (MOLD_COOLDOWN + MOLD_RESAMPLES), "G=%u: %u runs", G, tr.n);
+        CHECK(tr.n <= MOLD_EPOCH_RUNS, "G=%u: %u runs", G, tr.n);
         for (unsigned i = 1; i < tr.nloss; i++)
             CHECK(tr.loss[i] - tr.loss[i - 1] > MOLD_COOLDOWN);
         bool base = forced == 1;
         unsigned k = m.chosen.ngroups;
+        if (m.why == MOLD_WHY_BUDGET) {
+            /* Cut short by the budget: the fastest configuration measured. */
+            for (int full = 0; full <= 1; full++)
+                for (unsigned j = 1; j <= G; j++)
+                    if (s.runs[full][j])
+                        CHECK(s.time[m.chosen.full][k] <= s.time[full][j]);
+            mold_free(&m);
+            continue;
+        }
+        CHECK(m.why == MOLD_WHY_SEARCH);
         for (unsigned j = 1; j <= G; j++)
             if (s.runs[base][j])
                 CHECK(s.time[base][k] <= s.time[base][j], "G=%u: chose %u over %u", G, k, j);
@@ -398,15 +425,17 @@ static void test_drift(void)
     drive(&m, &s, &tr, 1);
     CHECK(m.ranked && mold_groups(&m, cfg(2, false), out) == 2 && out[0] == 2 && out[1] == 3);
     explore(&m, &s, &tr, 100);
-    static const int want[] = {4, 2, 1, 2, 2, 2, 2, F(2)};
-    CHECK(runs_are(&tr, from, want, 8));
+    static const int want[] = {4, 2, 1, 2, 2, 2, 2, F(2), 4};
+    CHECK(runs_are(&tr, from, want, 9));
     CHECK(is(m.chosen, 2, false) && m.chosen_median == 0.5 && m.epoch == 2);
     unsigned all_strict = 0;
     for (unsigned i = 0; i < m.nentries; i++)
         if (is(m.entries[i].cfg, 4, false)) {
             all_strict++;
             CHECK(m.entries[i].epoch == all_strict);
-            CHECK(m.entries[i].count == (m.entries[i].epoch == 2 ? 1 : 1 + 2 * MOLD_COOLDOWN + 2 * MOLD_DRIFT_RUNS));
+            /* epoch 2: its first run and the one confirming the choice of 2 */
+            CHECK(m.entries[i].count == (m.entries[i].epoch == 2 ? 2 : 1 + 2 * MOLD_COOLDOWN + 2 * MOLD_DRIFT_RUNS),
+                  "count %u", m.entries[i].count);
         }
     CHECK(all_strict == 2);
 
@@ -475,7 +504,9 @@ static void test_unasked(void)
     /* 3 was measured (unasked), so the search ends between 2 and 4 on it. */
     static const int want[] = {4, 2, 3, 3, 3, 3, F(3)};
     CHECK(runs_are(&tr, 0, want, 7));
-    CHECK(is(m.chosen, 3, false));
+    /* The search chose {3, strict}, but the unasked {1, full} measured
+     * much faster: a settled choice never loses to what was measured. */
+    CHECK(is(m.chosen, 1, true) && m.overruled);
     mold_free(&m);
 }
 
@@ -496,9 +527,9 @@ static void test_forced_and_fixed(void)
             stole |= m.phase == MOLD_STEAL;
             drive(&m, &s, &tr, 1);
         }
-        static const int strict[] = {4, 2, 1, 2, 2, 2, 2};
-        static const int full[] = {F(4), F(2), F(1), F(2), F(2), F(2), F(2)};
-        CHECK(runs_are(&tr, 0, forced ? full : strict, 7));
+        static const int strict[] = {4, 2, 1, 2, 2, 2, 2, 4};
+        static const int full[] = {F(4), F(2), F(1), F(2), F(2), F(2), F(2), F(4)};
+        CHECK(runs_are(&tr, 0, forced ? full : strict, 8));
         CHECK(!stole && is(m.chosen, 2, forced == 1));
         mold_free(&m);
     }
@@ -623,6 +654,77 @@ static void test_warmup(void)
     mold_free(&m);
 }
 
+/* (h) Exploration ends: a loop whose configurations stay tied and noisy
+ * settles within MOLD_EPOCH_RUNS runs on the fastest measured, and the
+ * settled choice is never slower than the fastest tried by more than the
+ * noise. */
+static void test_budget(void)
+{
+    unsigned long long rng = 99;
+    for (unsigned trial = 0; trial < 500; trial++) {
+        struct mold m;
+        unsigned G = 2 + trial % 15;
+        CHECK(mold_init(&m, G, false, -1));
+        unsigned runs = 0;
+        while (m.phase != MOLD_SETTLED && runs < 1000) {
+            struct mold_config c = mold_next(&m);
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            /* every configuration 1.0 with up to 40 % noise */
+            double t = 1.0 + 0.4 * (double)(rng >> 11) / (double)(1ULL << 53);
+            CHECK(mold_record(&m, c, t, NULL));
+            runs++;
+        }
+        CHECK(m.phase == MOLD_SETTLED && runs <= MOLD_EPOCH_RUNS, "G=%u: %u runs", G, runs);
+        double chosen = 0, fastest = 1e30;
+        for (unsigned i = 0; i < m.nentries; i++) {
+            double med = mold_entry_median(&m.entries[i]);
+            if (med < fastest)
+                fastest = med;
+            if (is(m.entries[i].cfg, m.chosen.ngroups, m.chosen.full))
+                chosen = med;
+        }
+        CHECK(chosen <= fastest * (1 + mold_noise(&m)) + 1e-12, "chosen %g, fastest %g", chosen,
+              fastest);
+        char why[200];
+        mold_explain(&m, why, sizeof why);
+        CHECK(strncmp(why, "settled", 7) == 0, "%s", why);
+        mold_free(&m);
+    }
+}
+
+/* (i) Too short to explore: all-groups runs below min_explore settle on
+ * all groups after the warm-up, longer ones explore; the explanation says
+ * which step an exploring loop is at. */
+static void test_short(void)
+{
+    struct mold m;
+    CHECK(mold_init(&m, 4, false, -1));
+    m.min_explore = 30e-6;
+    char why[200];
+    mold_explain(&m, why, sizeof why);
+    CHECK(strstr(why, "warming up") != NULL, "%s", why);
+    for (unsigned i = 0; i < MOLD_WARMUP; i++)
+        CHECK(mold_record(&m, mold_next(&m), 20e-6, NULL));
+    CHECK(m.phase == MOLD_SETTLED && m.why == MOLD_WHY_SHORT && is(m.chosen, 4, false));
+    mold_explain(&m, why, sizeof why);
+    CHECK(strstr(why, "without exploring") != NULL, "%s", why);
+    mold_free(&m);
+
+    CHECK(mold_init(&m, 4, false, -1));
+    m.min_explore = 30e-6;
+    for (unsigned i = 0; i < MOLD_WARMUP; i++)
+        CHECK(mold_record(&m, mold_next(&m), 40e-6, NULL));
+    CHECK(m.phase == MOLD_SIZE && is(mold_next(&m), 2, false));
+    mold_explain(&m, why, sizeof why);
+    CHECK(strstr(why, "searching the number of groups, next 2") != NULL, "%s", why);
+    mold_free(&m);
+
+    CHECK(mold_init(&m, 4, true, -1));
+    mold_explain(&m, why, sizeof why);
+    CHECK(strncmp(why, "fixed", 5) == 0, "%s", why);
+    mold_free(&m);
+}
+
 int main(void)
 {
     test_warmup();
@@ -639,5 +741,7 @@ int main(void)
     test_unasked();
     test_forced_and_fixed();
     test_samples();
+    test_budget();
+    test_short();
     return unit_report();
 }

@@ -58,12 +58,16 @@ int main(void)
     CHECK(numa_dist_strict(0, true) == 0);
     /* Task granularity: the thesis's ten per thread until the work is
      * known and large enough, fewer for small loops, never none. */
-    CHECK(numa_dist_tasks_per_worker(0, 2) == ILAN_TASKS_PER_WORKER);
-    CHECK(numa_dist_tasks_per_worker(1e9, 2) == ILAN_TASKS_PER_WORKER);
-    CHECK(numa_dist_tasks_per_worker(2 * 10 * ILAN_MIN_TASK_NS, 2) == 10);
-    CHECK(numa_dist_tasks_per_worker(2 * 4.5 * ILAN_MIN_TASK_NS, 2) == 4);
-    CHECK(numa_dist_tasks_per_worker(36000, 2) == 1);
-    CHECK(numa_dist_tasks_per_worker(1, 64) == 1);
+    CHECK(numa_dist_tasks_per_worker(0, 2, NUMA_DIST_GRAIN_TASKS) == ILAN_TASKS_PER_WORKER);
+    CHECK(numa_dist_tasks_per_worker(1e9, 2, NUMA_DIST_GRAIN_TASKS) == ILAN_TASKS_PER_WORKER);
+    CHECK(numa_dist_tasks_per_worker(2 * 10 * ILAN_MIN_TASK_NS, 2, NUMA_DIST_GRAIN_TASKS) == 10);
+    CHECK(numa_dist_tasks_per_worker(2 * 4.5 * ILAN_MIN_TASK_NS, 2, NUMA_DIST_GRAIN_TASKS) == 4);
+    CHECK(numa_dist_tasks_per_worker(36000, 2, NUMA_DIST_GRAIN_TASKS) == 1);
+    CHECK(numa_dist_tasks_per_worker(1, 64, NUMA_DIST_GRAIN_TASKS) == 1);
+    /* A range launch cuts finer: 4 us tasks, up to 32 per thread. */
+    CHECK(numa_dist_tasks_per_worker(0, 2, NUMA_DIST_GRAIN_RANGE) == ILAN_RANGE_TASKS_PER_WORKER);
+    CHECK(numa_dist_tasks_per_worker(145000, 2, NUMA_DIST_GRAIN_RANGE) == 18);
+    CHECK(numa_dist_tasks_per_worker(145000, 2, NUMA_DIST_GRAIN_TASKS) == 3);
 
     /* Groups. 2 packages x 2 nodes x 2 cores: nodes when a team spans several. */
     struct topo_model m = {0};

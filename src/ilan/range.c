@@ -1,0 +1,168 @@
+/* range.c — ILAN's range launch: claiming task numbers from a group's range and running them as included tasks on a copy of the encounter's argument block. */
+#include "ilan/range.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "base/fatal.h"
+#include "core/task.h"
+#include "instr/counters.h"
+
+/* Argument blocks up to this size are built on the runner's stack. */
+#define RANGE_STACK_BLOCK 2048
+
+static inline uint64_t pack(uint32_t lo, uint32_t hi)
+{
+    return (uint64_t)lo | (uint64_t)hi << 32;
+}
+
+/* The bytes the snapshot of the block follows the header with. */
+static size_t header_size(unsigned k, size_t align)
+{
+    size_t h = sizeof(struct ilan_launch) + (ILAN_CACHE_LINE - 1);
+    h = h / ILAN_CACHE_LINE * ILAN_CACHE_LINE + (size_t)k * sizeof(struct ilan_range);
+    return (h + align - 1) / align * align;
+}
+
+bool ilan_range_fits(const struct taskloop_body *body, iter_ull ntasks)
+{
+    return body->cpyfn == NULL && ntasks < UINT32_MAX && body->arg_size >= 0;
+}
+
+struct ilan_launch *ilan_range_new(const struct taskloop_body *body,
+                                   const struct taskloop_split *split, unsigned k,
+                                   const iter_ull *first, const iter_ull *strict_end)
+{
+    size_t align = body->arg_align > 1 ? (size_t)body->arg_align : 1;
+    if (align < ILAN_CACHE_LINE)
+        align = ILAN_CACHE_LINE; /* aligned_alloc's alignment serves the block too */
+    size_t block = (size_t)body->arg_size < 2 * sizeof(iter_ull) ? 2 * sizeof(iter_ull)
+                                                                  : (size_t)body->arg_size;
+    size_t head = header_size(k, align);
+    size_t size = (head + block + align - 1) / align * align;
+    struct ilan_launch *l = aligned_alloc(align, size);
+    if (!l)
+        ilan_fatal("out of memory launching a taskloop for %u thread groups", k);
+    l->body = *body;
+    l->split = *split;
+    l->nranges = k;
+    l->ranges = (struct ilan_range *)((char *)l + (sizeof *l + ILAN_CACHE_LINE - 1) /
+                                                      ILAN_CACHE_LINE * ILAN_CACHE_LINE);
+    l->block_size = block;
+    l->block_align = body->arg_align > 1 ? (size_t)body->arg_align : 1;
+    void *snapshot = (char *)l + head;
+    memset(snapshot, 0, block);
+    if (body->arg_size > 0)
+        memcpy(snapshot, body->data, (size_t)body->arg_size);
+    l->body.data = snapshot;
+    for (unsigned j = 0; j < k; j++) {
+        atomic_init(&l->ranges[j].bounds, pack((uint32_t)first[j], (uint32_t)first[j + 1]));
+        l->ranges[j].strict_end = (uint32_t)strict_end[j];
+        l->ranges[j].node = -1;
+    }
+    return l;
+}
+
+/* Claims the front task of r: true and *i, or false when r is empty. */
+static bool claim_front(struct ilan_range *r, uint32_t *i)
+{
+    uint64_t b = atomic_load_explicit(&r->bounds, memory_order_relaxed);
+    for (;;) {
+        uint32_t lo = (uint32_t)b, hi = (uint32_t)(b >> 32);
+        if (lo >= hi)
+            return false;
+        if (atomic_compare_exchange_weak_explicit(&r->bounds, &b, pack(lo + 1, hi),
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+            *i = lo;
+            return true;
+        }
+    }
+}
+
+/* Claims the back task of r if it lies past r's strict part. */
+static bool claim_back(struct ilan_range *r, uint32_t *i)
+{
+    uint64_t b = atomic_load_explicit(&r->bounds, memory_order_relaxed);
+    for (;;) {
+        uint32_t lo = (uint32_t)b, hi = (uint32_t)(b >> 32);
+        if (lo >= hi || hi <= r->strict_end)
+            return false;
+        if (atomic_compare_exchange_weak_explicit(&r->bounds, &b, pack(lo, hi - 1),
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+            *i = hi - 1;
+            return true;
+        }
+    }
+}
+
+/* The next task for a runner of range j working first on range `first`:
+ * that range's, then its own range's (every task of a range, its strict
+ * part too, is left to the range's own runners: so each must empty it),
+ * then the shareable tasks of the others, nearest first. Counted as the
+ * group queues' takes are: own range, another's front (strict part
+ * included), another's shareable back. */
+static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32_t *i)
+{
+    if (claim_front(&l->ranges[first], i)) {
+        ILAN_COUNT_IF(first == j, group_own, group_strict_other);
+        return true;
+    }
+    if (first != j && claim_front(&l->ranges[j], i)) {
+        ILAN_COUNT(group_own);
+        return true;
+    }
+    for (unsigned d = 1; d < l->nranges; d++)
+        if (claim_back(&l->ranges[(j + d) % l->nranges], i)) {
+            ILAN_COUNT(group_other);
+            return true;
+        }
+    return false;
+}
+
+/* Runs task i on block (the caller's buffer of l->block_size bytes): the
+ * encounter's copy, then the task's bounds in its first two words. */
+static void run_task(const struct ilan_launch *l, uint32_t i, void *block)
+{
+    memcpy(block, l->body.data, l->block_size);
+    iter_ull *bounds = block;
+    taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &bounds[0], &bounds[1]);
+    task_run_inline(l->body.fn, block, l->body.flags, false);
+}
+
+/* ilan_range_work with the task blocks in `raw` (block_size + block_align bytes). */
+static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, char *raw)
+{
+    uintptr_t a = l->block_align;
+    void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
+    unsigned ran = 0;
+    uint32_t i;
+    while (claim_next(l, first, j, &i)) {
+        run_task(l, i, block);
+        ran++;
+    }
+    return ran;
+}
+
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j)
+{
+    size_t need = l->block_size + l->block_align;
+    if (need <= RANGE_STACK_BLOCK) {
+        char raw[RANGE_STACK_BLOCK] __attribute__((aligned(16)));
+        return work_on(l, first, j, raw);
+    }
+    char *raw = malloc(need);
+    if (!raw)
+        ilan_fatal("out of memory copying a task's %zu-byte argument block", l->block_size);
+    unsigned ran = work_on(l, first, j, raw);
+    free(raw);
+    return ran;
+}
+
+bool ilan_range_empty(const struct ilan_launch *l)
+{
+    for (unsigned j = 0; j < l->nranges; j++) {
+        uint64_t b = atomic_load_explicit(&l->ranges[j].bounds, memory_order_relaxed);
+        if ((uint32_t)b < (uint32_t)(b >> 32))
+            return false;
+    }
+    return true;
+}

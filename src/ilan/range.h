@@ -1,0 +1,67 @@
+/* range.h — ILAN's range launch: a taskloop's tasks handed to each participating group as one range of task numbers, which the group's runner tasks split among themselves instead of one descriptor per task. */
+#ifndef ILAN_ILAN_RANGE_H
+#define ILAN_ILAN_RANGE_H
+
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "base/tunables.h"
+#include "core/task_mode.h"
+#include "sched/iter.h"
+#include "sched/taskloop_split.h"
+
+/*
+ * The tasks of one group: numbers [lo, hi) not yet claimed, in one word
+ * so that a claim is one CAS. The group's own runners claim from the
+ * front (the strict part comes first, as in the per-task layout), runners
+ * of other participating groups only from the back and never below
+ * strict_end: the same tasks either side may take as from the strict and
+ * shared queues of the per-task launch.
+ */
+struct ilan_range {
+    alignas(ILAN_CACHE_LINE) _Atomic uint64_t bounds; /* lo in the low 32 bits, hi in the high */
+    uint32_t strict_end;                              /* other groups take only tasks >= this */
+    int node;                                         /* the NUMA node of its group when runners
+                                                         follow their CPU (see exec.c), else -1 */
+};
+
+/* One range launch of a taskloop: read-only after ilan_range_new except
+ * the ranges' bounds. */
+struct ilan_launch {
+    struct taskloop_body body;   /* fn, flags, start, step; data points to `snapshot` */
+    struct taskloop_split split; /* how the iterations are cut into tasks */
+    unsigned nranges;            /* participating groups */
+    struct ilan_range *ranges;   /* [nranges], in the configuration's group order */
+    size_t block_size;           /* bytes of a task's argument block (>= the two bounds) */
+    size_t block_align;          /* its alignment */
+};
+
+/* Whether a taskloop can be launched as ranges: no copy constructor (each
+ * task's block is then a byte copy of the encounter's, taken once here
+ * instead of once per task; a cpyfn must run per task at the encounter,
+ * so those taskloops keep one descriptor per task) and task numbers that
+ * fit the 32-bit halves of a range. */
+bool ilan_range_fits(const struct taskloop_body *body, iter_ull ntasks);
+
+/* A launch for k groups: group j (0-based in the configuration) gets tasks
+ * [first[j], first[j + 1]) of which [first[j], strict_end[j]) only its own
+ * threads may run. Copies the argument block now (the encounter). Freed
+ * with free(). */
+struct ilan_launch *ilan_range_new(const struct taskloop_body *body,
+                                   const struct taskloop_split *split, unsigned k,
+                                   const iter_ull *first, const iter_ull *strict_end);
+
+/* Runs tasks of launch l as a runner of range j, as included tasks of the
+ * calling thread's current task, until no task it may take is left: range
+ * `first`'s from the front (j, or the range of the node it runs on), then
+ * its own range's from the front, then the other ranges' shareable ones
+ * from the back. Returns how many it ran. A range's own runners empty it:
+ * the launch gives every non-empty range at least one. */
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j);
+
+/* Whether every task of l has been claimed (by runners that may still be
+ * running them). */
+bool ilan_range_empty(const struct ilan_launch *l);
+
+#endif
