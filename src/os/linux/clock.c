@@ -1,4 +1,4 @@
-/* clock.c — calibration of the invariant TSC against CLOCK_MONOTONIC_RAW for os_clock_ns. */
+/* clock.c — the TSC facts (invariant or not) and CLOCK_MONOTONIC_RAW, and the calibration of the invariant TSC against it for os_clock_ns. */
 #include "os/linux/clock.h"
 
 #include <stdatomic.h>
@@ -18,16 +18,14 @@ static uint64_t start_tsc;  /* TSC at init */
 static bool tsc_usable;     /* the CPU has an invariant TSC */
 static _Atomic int calibrating; /* one thread computes the scale */
 
-static uint64_t raw_ns(void)
+uint64_t os_clock_raw_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Whether the CPU says its TSC runs at a constant rate in every state
- * (CPUID 0x80000007, EDX bit 8). */
-static bool tsc_invariant(void)
+bool os_clock_tsc_invariant(void)
 {
 #if defined(__x86_64__)
     unsigned a, b, c, d;
@@ -43,8 +41,8 @@ static bool tsc_invariant(void)
 
 void os_clock_init(void)
 {
-    tsc_usable = tsc_invariant();
-    start_ns = raw_ns();
+    tsc_usable = os_clock_tsc_invariant();
+    start_ns = os_clock_raw_ns();
 #if defined(__x86_64__)
     start_tsc = __builtin_ia32_rdtsc();
 #endif
@@ -52,7 +50,7 @@ void os_clock_init(void)
 
 uint64_t os_clock_ns_slow(void)
 {
-    uint64_t now = raw_ns();
+    uint64_t now = os_clock_raw_ns();
 #if defined(__x86_64__)
     if (!tsc_usable || now - start_ns < CALIBRATION_NS)
         return now;
@@ -61,7 +59,7 @@ uint64_t os_clock_ns_slow(void)
                                                  memory_order_relaxed))
         return now;
     uint64_t tsc = __builtin_ia32_rdtsc();
-    uint64_t ns = raw_ns();
+    uint64_t ns = os_clock_raw_ns();
     if (tsc <= start_tsc)
         return now; /* a TSC that does not move: keep the RAW clock (calibrating stays 1) */
     os_clock_scale.mult = (uint64_t)(((unsigned __int128)(ns - start_ns) << OS_CLOCK_SHIFT) /

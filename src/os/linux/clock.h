@@ -20,6 +20,13 @@ struct os_clock_scale {
 
 extern struct os_clock_scale os_clock_scale;
 
+/* CLOCK_MONOTONIC_RAW in nanoseconds (vDSO: no system call). */
+uint64_t os_clock_raw_ns(void);
+
+/* Whether the CPU says its TSC runs at a constant rate in every power
+ * state, and so counts time (CPUID 0x80000007, EDX bit 8). */
+bool os_clock_tsc_invariant(void);
+
 /* Takes the calibration's first reading: once, at start-up, before any
  * other thread exists (construct/runtime.c). Without it os_clock_ns stays
  * on CLOCK_MONOTONIC_RAW. */

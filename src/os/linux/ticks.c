@@ -2,41 +2,17 @@
 #include "os/linux/ticks.h"
 
 #include <stdatomic.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
+#include "os/linux/clock.h"
 
 bool os_ticks_tsc;
 static uint64_t start_ticks; /* os_ticks at os_ticks_init */
 static uint64_t start_ns;    /* CLOCK_MONOTONIC_RAW then */
 static _Atomic double rate;  /* ticks per ns once measured; 0 before */
 
-static uint64_t raw_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* CPUID leaf 0x80000007, EDX bit 8: the TSC runs at a constant rate in
- * every power state, and so counts time. */
-static bool tsc_invariant(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0x80000000u, NULL) < 0x80000007u)
-        return false;
-    __cpuid(0x80000007u, a, b, c, d);
-    return (d >> 8) & 1u;
-#else
-    return false;
-#endif
-}
-
 void os_ticks_init(void)
 {
-    os_ticks_tsc = tsc_invariant();
-    start_ns = raw_ns();
+    os_ticks_tsc = os_clock_tsc_invariant();
+    start_ns = os_clock_raw_ns();
     start_ticks = os_ticks();
 }
 
@@ -48,10 +24,10 @@ double os_ticks_per_ns(void)
     if (!os_ticks_tsc)
         r = 1.0;
     else {
-        uint64_t ns = raw_ns();
+        uint64_t ns = os_clock_raw_ns();
         /* A short run: stretch the measurement to a millisecond. */
         while (ns - start_ns < 1000000u)
-            ns = raw_ns();
+            ns = os_clock_raw_ns();
         r = (double)(os_ticks() - start_ticks) / (double)(ns - start_ns);
         if (!(r > 0))
             r = 1.0;
