@@ -395,7 +395,8 @@ void task_region_drain(struct ilan_thread *ts)
 /* The barrier round a waiter is in, and whether it is over. */
 struct barrier_round {
     struct barrier *b;
-    unsigned round;
+    unsigned round;   /* the release count read before arriving */
+    bool cancellable; /* a cancellation ends the wait */
 };
 
 static bool barrier_round_over(void *arg)
@@ -403,16 +404,28 @@ static bool barrier_round_over(void *arg)
     struct barrier_round *r = arg;
     if (seq_read(&r->b->release) != r->round)
         return true;
+    /* A cancellation bumps the release once; a thread that read the round
+     * after that bump (it saw `cancelled` still false just before) would
+     * otherwise wait for arrivals that will never come. */
+    if (r->cancellable && atomic_load_explicit(&r->b->cancelled, memory_order_acquire))
+        return true;
     /* Everyone arrived and no task pending: release it ourselves (one of
      * the threads that see this wins the CAS in barrier_try_release). */
     return barrier_try_release(r->b);
 }
 
-void task_barrier_wait(struct barrier *b, unsigned round)
+/* Waits, running tasks, until round `round` of b is released (or, if
+ * cancellable, b is cancelled). */
+static void barrier_round_wait(struct barrier *b, unsigned round, bool cancellable)
 {
-    struct barrier_round r = {b, round};
+    struct barrier_round r = {b, round, cancellable};
     ILAN_BARRIER_WAIT();
     task_wait_until(&ilan_tls, barrier_round_over, &r);
+}
+
+void task_barrier_wait(struct barrier *b, unsigned round)
+{
+    barrier_round_wait(b, round, false);
 }
 
 void task_barrier(struct barrier *b)
@@ -430,7 +443,7 @@ bool task_barrier_cancellable(struct barrier *b)
         return true;
     unsigned round = seq_read(&b->release);
     if (!barrier_arrive(b))
-        task_barrier_wait(b, round);
+        barrier_round_wait(b, round, true);
     return atomic_load_explicit(&b->cancelled, memory_order_acquire);
 }
 
