@@ -55,14 +55,18 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
             instr_add((cond) ? INSTR_C_##yes : INSTR_C_##no, 1);                                   \
     } while (0)
 /* An explicit task t ran on this thread, queued or undeferred (`foreign`:
- * another thread created it); a range launch's runner is not one (the
- * tasks it runs count as included ones). */
+ * another thread created it); a range launch's runner is counted apart
+ * (the tasks it runs count as included ones). */
 #define ILAN_TASK_RAN(t, foreign)                                                                  \
     do {                                                                                           \
-        if (INSTR_ON && !((t)->state_flags & TASK_RUNNER)) {                                       \
-            instr_add(INSTR_C_tasks_executed, 1);                                                  \
-            if (foreign)                                                                           \
-                instr_add(INSTR_C_tasks_executed_foreign, 1);                                      \
+        if (INSTR_ON) {                                                                            \
+            if ((t)->state_flags & TASK_RUNNER) {                                                  \
+                instr_add(INSTR_C_range_runners, 1);                                               \
+            } else {                                                                               \
+                instr_add(INSTR_C_tasks_executed, 1);                                              \
+                if (foreign)                                                                       \
+                    instr_add(INSTR_C_tasks_executed_foreign, 1);                                  \
+            }                                                                                      \
         }                                                                                          \
     } while (0)
 /* An included task ran; `created` (a constant 0 or 1) also counts its

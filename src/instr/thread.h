@@ -19,6 +19,7 @@
     X(tasks_included, "of those, run at once by their creator on its stack (never queued)")      \
     X(tasks_executed, "explicit tasks this thread ran")                                           \
     X(tasks_executed_foreign, "of those, tasks another thread created")                           \
+    X(range_runners, "ILAN range-launch runners this thread ran (not counted as tasks)")          \
     X(steals_attempted, "looks into another thread's deque or inbox")                             \
     X(steals_local, "tasks stolen from a thread of the same locality group")                      \
     X(steals_remote, "tasks stolen from a thread of another locality group")                      \

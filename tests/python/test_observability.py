@@ -205,7 +205,9 @@ def test_the_trace_is_trace_event_json_whose_slices_nest_and_match_the_counters(
             assert any(r["ts"] - 0.002 <= task["ts"] and
                        task["ts"] + task["dur"] <= r["ts"] + r["dur"] + 0.002 for r in regions)
     xs = [e for e in events if e["ph"] == "X"]
-    queued = total(doc, "tasks_executed") - total(doc, "tasks_included")
+    # a task slice per queued task, and per range-launch runner (its
+    # claimed tasks run inside it as included ones)
+    queued = total(doc, "tasks_executed") - total(doc, "tasks_included") + total(doc, "range_runners")
     assert sum(e["name"] == "task" for e in xs) == queued
     assert sum(e["name"] == "parallel" for e in xs) == total(doc, "regions")
     assert sum(e["name"] == "taskloop" for e in xs) == 1
@@ -225,8 +227,8 @@ def test_task_sampling_keeps_one_task_slice_in_n(program, tmp_path):
     doc = json.loads(report.read_text())
     tr = json.loads(trace.read_text())
     assert tr["otherData"]["task_sampling"] == 10
-    per_thread = [t["counters"]["tasks_executed"] - t["counters"]["tasks_included"]
-                  for t in doc["threads"]]
+    per_thread = [t["counters"]["tasks_executed"] - t["counters"]["tasks_included"] +
+                  t["counters"]["range_runners"] for t in doc["threads"]]
     tasks = sum(e["name"] == "task" for e in tr["traceEvents"])
     assert tasks == sum((n + 9) // 10 for n in per_thread)
 
