@@ -252,22 +252,11 @@ static struct task *take_if_stalled(const struct task_mode_ops *mode, struct tea
     return mode->take_any(team, waiter, LOOK_TRY);
 }
 
-/* A pause between failed rounds: yield at once when oversubscribed. */
-static inline void idle_pause(unsigned idle)
-{
-    if (wait_oversubscribed()) {
-        os_yield();
-        return;
-    }
-    for (unsigned i = 1u << (idle < ILAN_TASK_IDLE_MAX_LEVEL ? idle : ILAN_TASK_IDLE_MAX_LEVEL); i;
-         i--)
-        os_cpu_relax();
-}
-
 /* The pause after the idle-th failed round of a wait for done(arg),
  * watching done every few pauses (only the waiter's own lines answer it)
- * and returning as soon as it holds. Returns the pauses it stood for (a
- * yield, when oversubscribed, stands for ILAN_TASK_YIELD_PAUSES). */
+ * and returning as soon as it holds; when oversubscribed, one yield
+ * instead. Returns the pauses it stood for (a yield stands for
+ * ILAN_TASK_YIELD_PAUSES). */
 static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), void *arg)
 {
     if (wait_oversubscribed()) {
@@ -290,7 +279,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* No team, hence no queue: what we wait for is done by another
          * thread (a detach event fulfilled elsewhere). */
         for (unsigned i = 0; !done(arg); i++)
-            idle_pause(i);
+            idle_pause_watching(i, done, arg);
         return;
     }
     struct task *waiter = task_constraint(ts);
