@@ -120,9 +120,11 @@
 
 /* A thread keeps at most this many free descriptors per class; beyond it
  * hands ILAN_TASK_CACHE_BATCH of them to the process-wide pool (a thread
- * that only consumes tasks would otherwise hoard what producers need). */
-#define ILAN_TASK_CACHE_MAX 1024u
-#define ILAN_TASK_CACHE_BATCH 512u
+ * that only consumes tasks would otherwise hoard what producers need).
+ * What consumers may hold is threads x MAX descriptors: 4 MiB of 512-byte
+ * ones at 32 consumers; the pool's lock is taken once per BATCH tasks. */
+#define ILAN_TASK_CACHE_MAX 256u
+#define ILAN_TASK_CACHE_BATCH 128u
 
 /* ---- the ILAN taskloop scheduler ---- */
 
