@@ -32,13 +32,23 @@ def ratio(a: float | None, b: float | None) -> float | None:
     return a / b
 
 
+def resolved(row: Row) -> bool:
+    """Whether a row's figure is a result: its runs' spread stays above
+    zero.  An overhead (test minus reference) whose runs reach zero or
+    below is smaller than what this machine can tell apart from nothing;
+    it gets no ratio, and the table marks it."""
+    return row["status"] == "ok" and row["min"] is not None and row["min"] > 0
+
+
 def summarise(runs: list[dict[str, Any]]) -> list[Row]:
     """One summary row per (kernel, variant, runtime, threads), in the order
     the runs came: the values of its runs, their median, min and max, FAILED
     if any run failed (with the first reason), and ratios of the median to
     the same row on libgomp and on libomp, to the kernel's `omp for
     schedule(static)` row (libgomp's if several runtimes ran it) and to its
-    reference program's row (ratio_tbb), all at the same thread count."""
+    reference program's row (ratio_tbb), all at the same thread count.
+    A row whose spread reaches zero (`resolved` false) has no ratios and
+    is no divisor of others."""
     rows: dict[Key, Row] = {}
     for run in runs:
         ms = run["measurements"] if run["status"] == "ok" else (
@@ -60,10 +70,11 @@ def summarise(runs: list[dict[str, Any]]) -> list[Row]:
         row["median"] = statistics.median(v) if v and row["status"] == "ok" else None
         row["min"] = min(v) if v else None
         row["max"] = max(v) if v else None
+        row["resolved"] = resolved(row)
 
     def median_of(kernel: str, variant: str | None, runtime: str, threads: int | None) -> float | None:
         r = rows.get((kernel, variant, runtime, threads))
-        return r["median"] if r else None
+        return r["median"] if r and r["resolved"] else None
 
     def first(i: int) -> dict[Any, int]:
         seen = list(dict.fromkeys(key[i] for key in rows))
@@ -74,6 +85,10 @@ def summarise(runs: list[dict[str, Any]]) -> list[Row]:
         rows, key=lambda key: (order[0][key[0]], order[1][key[3]], order[2][key[1]],
                                order[3][key[2]]))}
     for (k, v, _, t), row in rows.items():
+        if not row["resolved"]:
+            for name in ("libgomp", "libomp", "static") + REFERENCE_RUNTIMES:
+                row["ratio_" + name] = None
+            continue
         row["ratio_libgomp"] = ratio(row["median"], median_of(k, v, "libgomp", t))
         row["ratio_libomp"] = ratio(row["median"], median_of(k, v, "libomp", t))
         static = median_of(k, "static", "libgomp", t) or next(
@@ -108,7 +123,8 @@ def cells(row: Row, references: list[str]) -> list[str]:
     spread = "%s-%s" % (fmt(lo), fmt(hi))
     # Beside the figure: how many of its runs the machine was busy during.
     busy = row.get("disturbed", 0)
-    shown = fmt(med) + (" (busy %d/%d)" % (busy, len(row["values"])) if busy else "")
+    shown = fmt(med) + ("" if row.get("resolved", True) else " (n.s.)")
+    shown += " (busy %d/%d)" % (busy, len(row["values"])) if busy else ""
     return [unit, shown, spread] + [
         "%.2f" % row[k] if row.get(k) is not None else "-" for k in ratios]
 
@@ -166,4 +182,6 @@ def render(summary: list[Row], skipped: dict[str, str] | None = None, markdown: 
 LEGEND = ("median of the runs' times (lower is better; overhead rows: us per construct, task or "
           "loop); /libgomp, /libomp: median / the same row's median on that runtime (below 1 = "
           "faster); /static: median / the kernel's `omp for schedule(static)` time on libgomp; "
-          "/tbb: median / the same recursion on oneTBB (fib); ratios at the same thread count")
+          "/tbb: median / the same recursion on oneTBB (fib); ratios at the same thread count; "
+          "n.s.: the runs' spread reaches zero, so the cost is below what this machine resolves "
+          "(not a result, no ratio)")

@@ -152,3 +152,22 @@ def test_disturbed_runs_are_marked_beside_their_figures_and_counted():
     note = table.disturbance_note(runs)
     assert note.startswith("machine busy: 1 of 3 runs disturbed") and "not trustworthy" in note
     assert table.disturbance_note([quiet]).startswith("machine quiet")
+
+
+def test_a_spread_reaching_zero_is_marked_and_gets_no_ratio():
+    def over(runtime, value, rnd):
+        r = run("taskbench", "overhead", runtime, value, rnd=rnd)
+        r["measurements"][0]["unit"] = "us/task"
+        return r
+    runs = [over("libgomp", 0.010, 0), over("libgomp", -0.002, 1), over("libgomp", 0.004, 2),
+            over("ilan", 0.012, 0), over("ilan", 0.015, 1), over("ilan", 0.014, 2),
+            over("libomp", 0.050, 0), over("libomp", 0.040, 1), over("libomp", 0.045, 2)]
+    rows = {r["runtime"]: r for r in table.summarise(runs)}
+    assert not rows["libgomp"]["resolved"] and rows["ilan"]["resolved"]
+    assert rows["libgomp"]["ratio_libomp"] is None        # no ratio of an unresolved row
+    assert rows["ilan"]["ratio_libgomp"] is None          # nor against one
+    assert rows["ilan"]["ratio_libomp"] == pytest.approx(0.014 / 0.045)
+    text = table.render(table.summarise(runs))
+    gomp_line = next(line for line in text.splitlines()[1:] if " libgomp " in line)
+    ilan_line = next(line for line in text.splitlines() if " ilan " in line)
+    assert "(n.s.)" in gomp_line and "(n.s.)" not in ilan_line
