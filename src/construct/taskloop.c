@@ -128,8 +128,15 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
     bool deferred = (flags & TASK_FLAG_IF) && ts->team != NULL && ts->team->nthreads > 1 &&
                     !task_in_final();
     /* A taskloop mode (ILAN's: modes ilan and numa) cuts the loop itself,
-     * for the configuration it picks; without one (ws), cut it here. */
-    const struct task_mode_ops *mode = deferred ? task_mode : NULL;
+     * for the configuration it picks; without one (ws), cut it here. A
+     * taskloop with a priority goes the ws way in every mode: its tasks
+     * then wait in the team's priority queue with every other prioritized
+     * task, so that any thread starts the most urgent first (a mode's
+     * per-group queues could order only within each group). gcc passes a
+     * taskloop's priority (0 without the clause) and, unlike GOMP_task's,
+     * no TASK_FLAG_PRIORITY: the value alone decides. */
+    bool prioritized = task_priority_clamp(tl->priority) > 0;
+    const struct task_mode_ops *mode = deferred && !prioritized ? task_mode : NULL;
     struct instr_mark im = ILAN_TASKLOOP_BEGIN(tl->fn);
     if (!mode)
         tl->split = taskloop_split_compute(n, grainsize, strict, num_tasks,
@@ -144,9 +151,8 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
     if (!deferred)
         taskloop_run_undeferred(tl);
     else if (mode) {
-        int priority = (flags & TASK_FLAG_PRIORITY) && tl->priority > 0 ? tl->priority : 0;
-        struct taskloop_body body = {tl->fn,  tl->data, tl->cpyfn, tl->arg_size, tl->arg_align,
-                                     flags,   priority, tl->start, tl->step};
+        struct taskloop_body body = {tl->fn,    tl->data, tl->cpyfn, tl->arg_size,
+                                     tl->arg_align, flags, tl->start, tl->step};
         exec = mode->taskloop(ts, &body, n, grainsize, strict, num_tasks, group, &tl->split,
                               taskloop_make_cb, tl);
     }

@@ -152,13 +152,16 @@ static struct task *task_new(struct ilan_thread *ts, void (*fn)(void *), void *d
     if (copy_args && cpyfn)
         sf |= TASK_COPIED;
     t->state_flags = sf;
-    if (priority < 0)
-        priority = 0;
-    if (priority > icv_global.max_task_priority)
-        priority = icv_global.max_task_priority;
-    t->priority = priority;
+    t->priority = task_priority_clamp(priority);
     t->icv = ts->icv;
     return t;
+}
+
+int task_priority_clamp(int priority)
+{
+    if (priority < 0)
+        return 0;
+    return priority > icv_global.max_task_priority ? icv_global.max_task_priority : priority;
 }
 
 /* Counts a deferred task in its parent, its taskgroup and its team. */

@@ -28,6 +28,9 @@
 struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                          long arg_size, long arg_align, unsigned flags, int priority);
 
+/* A priority clause's value as tasks carry it: clamped to 0..max-task-priority. */
+int task_priority_clamp(int priority);
+
 /* Queues a created task on the deque of team thread `team_id` of the
  * current team (the placement hook: taskloop/ILAN distribute with it).
  * team_id must be < the team's size. Never throttles. */

@@ -23,7 +23,6 @@ struct taskloop_body {
     long arg_size;                 /* bytes of the block */
     long arg_align;                /* its alignment */
     unsigned flags;                /* GOMP_TASK_FLAG_* */
-    int priority;                  /* priority clause value (0 without TASK_FLAG_PRIORITY) */
     iter_ull start;                /* first iteration value (bits) */
     iter_ull step;                 /* step (bits) */
 };

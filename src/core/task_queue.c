@@ -119,7 +119,9 @@ void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id
 {
     struct team *team = t->team;
     assert(team != NULL && team_id < team->nthreads);
-    if (ts->team == team && ts->team_id == team_id && t->priority <= 0)
+    if (t->priority > 0) /* the hint orders queued tasks: the team's ordered queue */
+        task_queue_put(&team->task_prio, t, true);
+    else if (ts->team == team && ts->team_id == team_id)
         deque_push(&team->task_slots[team_id]->deque, t);
     else
         task_queue_put(&team->task_slots[team_id]->inbox, t, false);

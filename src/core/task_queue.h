@@ -52,7 +52,8 @@ void task_queue_wake(struct ilan_thread *ts, struct team *team);
 void task_sched_push(struct ilan_thread *ts, struct task *t);
 
 /* Pushes t on slot team_id's queue (its deque if it is the caller's own
- * slot, else its inbox). */
+ * slot, else its inbox); a priority task goes to the team's priority
+ * queue instead, like task_sched_push. */
 void task_sched_push_on(struct ilan_thread *ts, struct task *t, unsigned team_id);
 
 /* Queues a task made ready by a dependence release on the calling thread:

@@ -299,7 +299,7 @@ static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         for (unsigned r = 0; r < runners; r++) {
             struct runner_args a = {exec, j};
             struct task *t = task_create(range_runner, &a, NULL, sizeof a,
-                                         _Alignof(struct runner_args), 0, body->priority);
+                                         _Alignof(struct runner_args), 0, 0);
             t->exec = exec;
             /* Never discarded by a cancellation, like a task whose block a
              * copy constructor made: a runner must run to account for its

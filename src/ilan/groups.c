@@ -108,13 +108,6 @@ void ilan_groups_push(struct ilan_thread *ts, unsigned g, bool strict, struct ta
 {
     struct group_queues *q = &ts->team->ilan->queues[g];
     struct task_queue *into = strict ? &q->strict : &q->shared;
-    if (head->priority <= 0) {
-        task_queue_append(into, head, tail, count);
-        return;
-    }
-    for (struct task *t = head, *next; t; t = next) { /* rare: one insertion each */
-        next = t == tail ? NULL : t->next_queued;
-        task_queue_put(into, t, true);
-    }
+    task_queue_append(into, head, tail, count);
 }
 

@@ -35,10 +35,10 @@ void ilan_groups_team_begin(struct team *t);
 void ilan_groups_team_free(struct team *t);
 
 /* Appends the list head..tail (linked by next_queued, `count` tasks of the
- * caller's team, made by the caller, all of one priority) to group g's
- * strict or shared queue, in order (by priority, FIFO among equals, when
- * theirs is above 0). The caller then wakes idle threads, once for all
- * its pushes (task_queue_wake). */
+ * caller's team, made by the caller) to group g's strict or shared queue,
+ * in order. No task here has a priority: a prioritized taskloop never
+ * reaches a mode (construct/taskloop.c). The caller then wakes idle
+ * threads, once for all its pushes (task_queue_wake). */
 void ilan_groups_push(struct ilan_thread *ts, unsigned g, bool strict, struct task *head,
                       struct task *tail, unsigned count);
 
