@@ -350,7 +350,9 @@ static bool team_help(struct ilan_thread *ts, struct team *t, unsigned seq)
     bool open = atomic_load_explicit(&t->closed_seq, memory_order_seq_cst) != seq;
     if (open) {
         struct help_round h = {t, seq};
+        ILAN_REGION_RESUME(t->fn); /* its tasks nest in the region's record and trace slice */
         task_wait_until(ts, help_over, &h);
+        ILAN_REGION_END();
     }
     team_count_down(t, &t->helpers);
     return open;

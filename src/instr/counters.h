@@ -25,12 +25,23 @@ void instr_steal(unsigned victim, bool remote);
 /* The calling thread enters / leaves a parallel region running fn. */
 void instr_region_begin(void *fn);
 void instr_region_end(void);
+/* A worker that left a region goes back to help with its tasks
+ * (team_help): the region's record reopens on it, as the same call, until
+ * the matching instr_region_end; traced as a slice of the region. */
+void instr_region_resume(void *fn);
 /* A taskloop of fn begins on the calling thread / has ended (its tasks are
  * done unless nogroup): how it ran (deferred, with a mode's distribution)
  * and its task count. */
 struct instr_mark instr_taskloop_begin(void *fn);
 void instr_taskloop_end(struct instr_mark m, void *fn, bool deferred, bool moded,
                         uint64_t ntasks);
+/* The calling thread starts / ends its share of a taskloop of fn that
+ * another thread created (an ILAN range launch's runner): counters, time
+ * and OS counters in between go to the taskloop's record on this thread.
+ * Nothing (INSTR_MARK_NONE) when the thread is already inside that
+ * taskloop's record (its creator). */
+struct instr_mark instr_taskloop_join(void *fn);
+void instr_taskloop_leave(struct instr_mark m);
 /* The configuration ILAN chose for the taskloop the calling thread is
  * creating (groups, threads, stealing across groups), for the trace. */
 void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
@@ -114,6 +125,14 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
             instr_add((own) ? INSTR_C_group_own                                                    \
                       : (strict) ? INSTR_C_group_strict_other : INSTR_C_group_other, 1);           \
     } while (0)
+/* An ILAN taskloop task taken by take_any (a waiter's descendants, the
+ * stall escape): its own group's counts as group_own, another's as
+ * group_escape, whatever queue it was in. */
+#define ILAN_COUNT_ESCAPE_TAKE(t, own)                                                             \
+    do {                                                                                           \
+        if (INSTR_ON && (t) && !((t)->state_flags & TASK_RUNNER))                                  \
+            instr_add((own) ? INSTR_C_group_own : INSTR_C_group_escape, 1);                        \
+    } while (0)
 #define ILAN_COUNT_STEAL(victim, remote)                                                           \
     do {                                                                                           \
         if (INSTR_ON)                                                                              \
@@ -128,6 +147,17 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
     do {                                                                                           \
         if (INSTR_ON)                                                                              \
             instr_region_end();                                                                    \
+    } while (0)
+#define ILAN_REGION_RESUME(fn)                                                                     \
+    do {                                                                                           \
+        if (INSTR_ON)                                                                              \
+            instr_region_resume((void *)(fn));                                                     \
+    } while (0)
+#define ILAN_TASKLOOP_JOIN(fn) (INSTR_ON ? instr_taskloop_join((void *)(fn)) : INSTR_MARK_NONE)
+#define ILAN_TASKLOOP_LEAVE(m)                                                                     \
+    do {                                                                                           \
+        if (__builtin_expect((m).prev != INSTR_S_NONE, 0))                                         \
+            instr_taskloop_leave(m);                                                               \
     } while (0)
 #define ILAN_TASKLOOP_BEGIN(fn) (INSTR_ON ? instr_taskloop_begin((void *)(fn)) : INSTR_MARK_NONE)
 #define ILAN_TASKLOOP_END(m, fn, deferred, moded, ntasks)                                          \

@@ -78,6 +78,10 @@ static void json_thread(FILE *f, const struct instr_thread *t, bool hw)
     if (thread_os(t, os)) {
         fputc('{', f);
         json_os_values(f, os, hw);
+        fprintf(f, ", \"voluntary_switches\": %llu, \"involuntary_switches\": %llu",
+                (unsigned long long)atomic_load_explicit(&t->ext->voluntary, memory_order_relaxed),
+                (unsigned long long)atomic_load_explicit(&t->ext->involuntary,
+                                                         memory_order_relaxed));
         fprintf(f, ", \"descheduled_s\": %.9g}", thread_descheduled_ns(t) * 1e-9);
     } else {
         fputs("null", f);
@@ -97,6 +101,8 @@ struct region_sum {
     uint64_t count[INSTR_NCOUNTERS];   /* counter increments inside, summed */
     uint64_t os[OS_PERF_NCOUNTERS];    /* OS counter increments inside, summed */
     uint64_t offcpu_ns;                /* time off the CPU inside, summed */
+    uint64_t voluntary;                /* context switches made inside, summed */
+    uint64_t involuntary;              /* preemptions inside, summed */
     uint64_t sleep_ticks;              /* of which asleep on a futex (os_ticks) */
 };
 
@@ -143,6 +149,8 @@ static struct region_sum *regions_merged(struct instr_thread **v, unsigned nthre
                 m->os[o] += atomic_load_explicit(&a->os[o], memory_order_relaxed);
             m->offcpu_ns += atomic_load_explicit(&a->offcpu_ns, memory_order_relaxed);
             m->sleep_ticks += atomic_load_explicit(&a->sleep_ticks, memory_order_relaxed);
+            m->voluntary += atomic_load_explicit(&a->voluntary, memory_order_relaxed);
+            m->involuntary += atomic_load_explicit(&a->involuntary, memory_order_relaxed);
         }
     }
     *n = used;
@@ -184,6 +192,8 @@ static void json_regions(FILE *f, struct region_sum *r, unsigned n, bool os_on, 
         if (os_on) {
             fputc('{', f);
             json_os_values(f, r[i].os, hw);
+            fprintf(f, ", \"voluntary_switches\": %llu, \"involuntary_switches\": %llu",
+                    (unsigned long long)r[i].voluntary, (unsigned long long)r[i].involuntary);
             fprintf(f, ", \"descheduled_s\": %.9g}",
                     instr_descheduled_ns(r[i].offcpu_ns, r[i].sleep_ticks) * 1e-9);
         } else {
@@ -213,7 +223,7 @@ static void json_os(FILE *f, struct instr_thread **v, unsigned n, struct region_
     fprintf(f, ", \"hardware\": %s",
             instr_flags.level >= INSTR_ALL && available && !instr_os_hw_missing() ? "true"
                                                                                   : "false");
-    uint64_t cs = 0, mig = 0, region_ticks = 0;
+    uint64_t cs = 0, mig = 0, region_ticks = 0, vol = 0, invol = 0;
     double desched = 0;
     unsigned with = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -224,6 +234,8 @@ static void json_os(FILE *f, struct instr_thread **v, unsigned n, struct region_
         cs += os[OS_PERF_CONTEXT_SWITCHES];
         mig += os[OS_PERF_CPU_MIGRATIONS];
         desched += thread_descheduled_ns(v[i]);
+        vol += atomic_load_explicit(&v[i]->ext->voluntary, memory_order_relaxed);
+        invol += atomic_load_explicit(&v[i]->ext->involuntary, memory_order_relaxed);
     }
     for (unsigned i = 0; i < nr; i++)
         if (r[i].kind == INSTR_PARALLEL)
@@ -231,9 +243,11 @@ static void json_os(FILE *f, struct instr_thread **v, unsigned n, struct region_
     if (with) {
         double in_regions = ticks_s(region_ticks);
         fprintf(f, ",\n    \"noise\": {\"threads\": %u, \"context_switches\": %llu, "
-                   "\"cpu_migrations\": %llu, \"descheduled_s\": %.9g, \"region_thread_s\": %.9g, "
-                   "\"descheduled_fraction\": %.6f}",
-                with, (unsigned long long)cs, (unsigned long long)mig, (double)desched * 1e-9,
+                   "\"cpu_migrations\": %llu, \"voluntary_switches\": %llu, "
+                   "\"involuntary_switches\": %llu, \"descheduled_s\": %.9g, "
+                   "\"region_thread_s\": %.9g, \"descheduled_fraction\": %.6f}",
+                with, (unsigned long long)cs, (unsigned long long)mig, (unsigned long long)vol,
+                (unsigned long long)invol, (double)desched * 1e-9,
                 in_regions, in_regions > 0 ? (double)desched * 1e-9 / in_regions : 0.0);
     } else {
         fputs(", \"noise\": null", f);

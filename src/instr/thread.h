@@ -25,8 +25,10 @@
     X(steals_remote, "tasks stolen from a thread of another locality group")                      \
     X(group_own, "ILAN taskloop tasks taken from the thread's own group's queues")                \
     X(group_other, "ILAN taskloop tasks taken from another group's shared queue")                 \
-    X(group_strict_other, "NUMA-strict ILAN tasks taken from another group (opened or stalled)")  \
+    X(group_strict_other, "NUMA-strict ILAN tasks of another group: opened runs, CPU-led runners") \
+    X(group_escape, "ILAN tasks of another group taken only to keep progress (take_any)")        \
     X(regions, "parallel regions the thread took part in")                                        \
+    X(region_helps, "returns to a region it had left, to help with its tasks (team_help)")       \
     X(barriers, "barrier waits")                                                                  \
     X(taskwaits, "taskwait, taskgroup-end and dependence waits that had to wait")                 \
     X(waits_spun, "waits that ended while spinning")                                              \
