@@ -46,7 +46,14 @@ void instr_taskloop_leave(struct instr_mark m);
  * creating (groups, threads, stealing across groups), for the trace. */
 void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
 
+/* What every hook tests first; a constant 0 in a build configured with
+ * -DILAN_INSTR_HOOKS=OFF, which compiles the hooks out (the baseline of
+ * tools/instr_overhead.py). */
+#ifdef ILAN_INSTR_COMPILED_OUT
+#define INSTR_ON 0
+#else
 #define INSTR_ON __builtin_expect(instr_flags.on, 0)
+#endif
 
 /* ---- the hooks: one line each where the event happens ------------------- */
 #define ILAN_COUNT(name)                                                                           \
