@@ -327,7 +327,7 @@ def cmd_noise(args: argparse.Namespace) -> int:
     if not args.no_chart:
         noise.check_writable(png, "chart")
     hog = noise.Hog(args.noise_hogs, None if args.noise == "floating" else
-                    (args.noise_cpu if args.noise_cpu is not None else allowed[0]))
+                    (args.noise_cpu if args.noise_cpu is not None else allowed[-1]))
     plan = noise.configurations(noise.probe_layout())
     runner.log("ilan noise: %d configuration(s) x quiet/%s x %d round(s) per program" % (
         len(plan.configs), hog.describe(), args.rounds))
@@ -339,7 +339,7 @@ def cmd_noise(args: argparse.Namespace) -> int:
     reasons = {r["os_reason"] for r in runs if r["os_reason"]}
     if reasons:
         print("OS counters unavailable: %s" % "; ".join(sorted(reasons)))
-    command = "ilan noise " + " ".join(shlex.quote(a) for a in (args.argv or []))
+    command = "ilan " + " ".join(shlex.quote(a) for a in (args.argv or ["noise"]))
     doc = {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": command,
            "noise": hog.describe(), "rounds": args.rounds,
            "configurations": [{"name": c.name, "env": c.env} for c in plan.configs],
@@ -439,7 +439,8 @@ def parser() -> argparse.ArgumentParser:
                    help="the load: CPU hogs pinned to --noise-cpu, or floating where the OS "
                    "puts them (default pinned)")
     p.add_argument("--noise-cpu", type=int, metavar="CPU",
-                   help="the CPU a pinned hog spins on (default: the first this process may use)")
+                   help="the CPU a pinned hog spins on (default: the last this process may use, "
+                   "the core 'one core idle' leaves to the OS)")
     p.add_argument("--noise-hogs", type=positive_int, default=1, metavar="N",
                    help="hog processes (default 1)")
     p.add_argument("--timeout", type=positive_int, default=300, help="seconds before a run "
