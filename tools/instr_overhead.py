@@ -87,8 +87,8 @@ def main() -> int:
         print("round %d/%d done" % (r + 1, a.rounds), file=sys.stderr)
     rows = [row for _, _, rs in chosen for row in rs]
     med = {name: {row: statistics.median(samples[name][row]) for row in rows} for name in samples}
-    head = "| row | unit | " + " | ".join(n for n, _, _ in levels) + " | off/before | " + \
-        " | ".join("%s/off" % n for n, _, _ in levels[2:]) + " |"
+    head = "| row | unit | " + " | ".join(n for n, _, _ in levels) + " | off/before |" + \
+        "".join(" %s/off |" % n for n, _, _ in levels[2:])
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for row in rows:

@@ -30,6 +30,13 @@ const char *instr_state_name(enum instr_state s)
     return state_names[s];
 }
 
+void instr_fold(uint64_t c[INSTR_NCOUNTERS])
+{
+    c[INSTR_C_tasks_included] += c[INSTR_C_tasks_included_spawned];
+    c[INSTR_C_tasks_created] += c[INSTR_C_tasks_included_spawned];
+    c[INSTR_C_tasks_executed] += c[INSTR_C_tasks_included];
+}
+
 void instr_init(enum instr_level level)
 {
     instr_flags.level = level;
@@ -136,14 +143,16 @@ long long instr_counter_value(const char *name, int thread)
         c++;
     if (c == INSTR_NCOUNTERS)
         return -1;
-    long long sum = 0;
+    uint64_t sum[INSTR_NCOUNTERS] = {0};
     bool found = thread < 0;
     for (struct instr_thread *t = instr_threads(); t;
          t = atomic_load_explicit(&t->next, memory_order_relaxed)) {
         if (thread >= 0 && t->id != (unsigned)thread)
             continue;
-        sum += (long long)atomic_load_explicit(&t->count[c], memory_order_relaxed);
+        for (unsigned k = 0; k < INSTR_NCOUNTERS; k++)
+            sum[k] += atomic_load_explicit(&t->count[k], memory_order_relaxed);
         found = true;
     }
-    return found ? sum : -1;
+    instr_fold(sum);
+    return found ? (long long)sum[c] : -1;
 }

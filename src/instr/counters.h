@@ -87,15 +87,15 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
             }                                                                                      \
         }                                                                                          \
     } while (0)
-/* An included task ran; `created` (a constant 0 or 1) also counts its
- * creation, so that GOMP_task's included path tests the flag once. */
+/* An included task ran; `created` (a constant 0 or 1): made by a task
+ * construct (GOMP_task), so its creation counts too. One increment on the
+ * hottest path: tasks_included_spawned, or tasks_included alone; the
+ * readers fold them into tasks_included, tasks_executed and tasks_created
+ * (instr_fold). */
 #define ILAN_TASK_INCLUDED(created)                                                                \
     do {                                                                                           \
-        if (INSTR_ON) {                                                                            \
-            instr_add(INSTR_C_tasks_created, (created));                                           \
-            instr_add(INSTR_C_tasks_executed, 1);                                                  \
-            instr_add(INSTR_C_tasks_included, 1);                                                  \
-        }                                                                                          \
+        if (INSTR_ON)                                                                              \
+            instr_add((created) ? INSTR_C_tasks_included_spawned : INSTR_C_tasks_included, 1);     \
     } while (0)
 #define ILAN_ENTER(state) (INSTR_ON ? instr_enter(INSTR_S_##state) : INSTR_MARK_NONE)
 #define ILAN_ENTER_WAIT() (INSTR_ON ? instr_enter_wait() : INSTR_MARK_NONE)
@@ -188,6 +188,12 @@ void instr_init(enum instr_level level);
 /* The counter named `name` of the thread registered `thread`-th, or the sum
  * over every thread when thread < 0; -1 when off, unknown or out of range. */
 long long instr_counter_value(const char *name, int thread);
+
+/* Turns counts as the threads keep them into the counts the counters'
+ * names promise (ILAN_TASK_INCLUDED's one increment stands for three);
+ * linear, so it applies to sums and differences too. Every reader calls it
+ * once on its values. */
+void instr_fold(uint64_t c[INSTR_NCOUNTERS]);
 
 /* Name of counter c / state s. */
 const char *instr_counter_name(enum instr_counter c);

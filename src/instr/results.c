@@ -66,9 +66,13 @@ static void json_os_values(FILE *f, const uint64_t *os, bool hw)
 static void json_thread(FILE *f, const struct instr_thread *t, bool hw)
 {
     fprintf(f, "    {\"id\": %u, \"tid\": %ld,\n      \"counters\": {", t->id, t->tid);
+    uint64_t count[INSTR_NCOUNTERS];
+    for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
+        count[c] = atomic_load_explicit(&t->count[c], memory_order_relaxed);
+    instr_fold(count);
     for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
         fprintf(f, "%s\"%s\": %llu", c ? ", " : "", instr_counter_name((enum instr_counter)c),
-                (unsigned long long)atomic_load_explicit(&t->count[c], memory_order_relaxed));
+                (unsigned long long)count[c]);
     fputs("},\n      \"time_s\": {", f);
     for (unsigned s = 0; s < INSTR_NSTATES; s++)
         fprintf(f, "%s\"%s\": %.9g", s ? ", " : "", instr_state_name((enum instr_state)s),
@@ -185,6 +189,7 @@ static void json_regions(FILE *f, struct region_sum *r, unsigned n, bool os_on, 
         if (r[i].kind == INSTR_TASKLOOP)
             fprintf(f, ", \"tasks\": %llu", (unsigned long long)r[i].tasks);
         fputs(",\n      \"counters\": {", f);
+        instr_fold(r[i].count);
         for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
             fprintf(f, "%s\"%s\": %llu", c ? ", " : "", instr_counter_name((enum instr_counter)c),
                     (unsigned long long)r[i].count[c]);
@@ -303,6 +308,7 @@ void instr_report_summary(FILE *f)
         uint64_t c[INSTR_NCOUNTERS], total = 0, st[INSTR_NSTATES];
         for (unsigned k = 0; k < INSTR_NCOUNTERS; k++)
             c[k] = atomic_load_explicit(&t->count[k], memory_order_relaxed);
+        instr_fold(c);
         for (unsigned s = 0; s < INSTR_NSTATES; s++)
             total += st[s] = atomic_load_explicit(&t->state_ticks[s], memory_order_relaxed);
         fprintf(f, "  %6u %9llu %9llu %9llu %8llu %8llu %8llu", t->id,

@@ -17,6 +17,7 @@
 #define INSTR_COUNTERS(X)                                                                          \
     X(tasks_created, "explicit tasks created (every task construct, and each taskloop task)")     \
     X(tasks_included, "of those, run at once by their creator on its stack (never queued)")      \
+    X(tasks_included_spawned, "of those, made by a task construct (the others: taskloop ranges)") \
     X(tasks_executed, "explicit tasks this thread ran")                                           \
     X(tasks_executed_foreign, "of those, tasks another thread created")                           \
     X(range_runners, "ILAN range-launch runners this thread ran (not counted as tasks)")          \
