@@ -270,14 +270,16 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
 
 /* Restores the calling thread's state saved in `saved`, keeping what
  * describes the thread itself rather than its task: its hot team, its spare
- * teams and its OS binding. */
+ * teams, its OS binding and its count of task starts. */
 static void thread_restore(struct ilan_thread *ts, const struct ilan_thread *saved)
 {
     struct team *hot = ts->hot_team;
     struct team *spare = ts->spare_teams;
     int bound = ts->bind.bound_place;
     bool shown = ts->affinity_shown;
+    unsigned long starts = ts->task_starts; /* "ever": counts on (instr derives from it) */
     *ts = *saved;
+    ts->task_starts = starts;
     ts->hot_team = hot;
     ts->spare_teams = spare;
     ts->bind.bound_place = bound;

@@ -88,14 +88,23 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
         }                                                                                          \
     } while (0)
 /* An included task ran; `created` (a constant 0 or 1): made by a task
- * construct (GOMP_task), so its creation counts too. One increment on the
- * hottest path: tasks_included_spawned, or tasks_included alone; the
- * readers fold them into tasks_included, tasks_executed and tasks_created
- * (instr_fold). */
+ * construct (GOMP_task), so its creation counts too. Those are the
+ * hottest path and are not counted one by one: instr_sync derives them,
+ * in batches, from the core's count of task starts (ILAN_THREAD_STARTS)
+ * minus the starts counted here (queued tasks, range runners, and the
+ * included tasks of taskloops, created == 0); the readers fold them into
+ * tasks_included, tasks_executed and tasks_created (instr_fold). */
 #define ILAN_TASK_INCLUDED(created)                                                                \
     do {                                                                                           \
+        if (!(created) && INSTR_ON)                                                                \
+            instr_add(INSTR_C_tasks_included, 1);                                                  \
+    } while (0)
+/* The calling thread's count of started tasks lives at p (struct
+ * ilan_thread task_starts): given once per thread, when it starts. */
+#define ILAN_THREAD_STARTS(p)                                                                      \
+    do {                                                                                           \
         if (INSTR_ON)                                                                              \
-            instr_add((created) ? INSTR_C_tasks_included_spawned : INSTR_C_tasks_included, 1);     \
+            instr_thread_starts(p);                                                                \
     } while (0)
 #define ILAN_ENTER(state) (INSTR_ON ? instr_enter(INSTR_S_##state) : INSTR_MARK_NONE)
 #define ILAN_ENTER_WAIT() (INSTR_ON ? instr_enter_wait() : INSTR_MARK_NONE)
@@ -188,6 +197,16 @@ void instr_init(enum instr_level level);
 /* The counter named `name` of the thread registered `thread`-th, or the sum
  * over every thread when thread < 0; -1 when off, unknown or out of range. */
 long long instr_counter_value(const char *name, int thread);
+
+/* See ILAN_THREAD_STARTS. */
+void instr_thread_starts(const unsigned long *p);
+
+/* Brings the calling thread's tasks_included_spawned up to date from its
+ * task starts (ILAN_TASK_INCLUDED); every reader of its own thread's
+ * counts calls it first. Other threads' counts are up to date as of their
+ * latest region or taskloop boundary, the only places they run tasks
+ * between. */
+void instr_sync(struct instr_thread *me);
 
 /* Turns counts as the threads keep them into the counts the counters'
  * names promise (ILAN_TASK_INCLUDED's one increment stands for three);

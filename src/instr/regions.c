@@ -87,6 +87,7 @@ static void open_record(struct instr_thread *me, unsigned kind, void *fn, struct
     if (d >= INSTR_REGION_DEPTH)
         return;
     struct instr_open *o = &x->open[d];
+    instr_sync(me);
     o->fn = fn;
     o->kind = kind;
     o->mark = m;
@@ -119,6 +120,7 @@ static struct instr_open *close_record(struct instr_thread *me, uint64_t now, ui
     if (d >= INSTR_REGION_DEPTH)
         return NULL;
     struct instr_open *o = &x->open[d];
+    instr_sync(me);
     *offcpu_ns = 0;
     /* The sleep state is charged when a sleep ends, so sleeps inside have
      * all been charged by now (a region ends awake). */

@@ -275,6 +275,8 @@ void instr_report_json(FILE *f)
                 what[c]);
     fputs("}},\n", f);
     unsigned n = 0, nr = 0;
+    if (instr_flags.on)
+        instr_sync(instr_self);
     struct instr_thread **v = instr_flags.on ? threads_in_order(&n) : NULL;
     bool hw = instr_flags.level >= INSTR_ALL;
     fputs("  \"threads\": [", f);
@@ -295,6 +297,7 @@ void instr_report_summary(FILE *f)
     if (!instr_flags.on)
         return;
     unsigned n = 0;
+    instr_sync(instr_self);
     struct instr_thread **v = threads_in_order(&n);
     if (!v)
         return;

@@ -94,6 +94,11 @@ struct instr_thread {
     struct instr_thread *_Atomic next; /* the registry, newest first (instr/counters.c) */
     struct instr_ext *ext;         /* OS counters, regions and trace buffer (instr/regions.c,
                                       instr/trace.c); NULL until first needed */
+    const unsigned long *starts;   /* the core's count of tasks started on this thread
+                                      (instr_thread_starts); read by this thread only; NULL:
+                                      not given, its included tasks go uncounted */
+    unsigned long starts_seen;     /* *starts at the latest instr_sync (own thread only) */
+    uint64_t others_seen;          /* task starts counted one by one by then (own thread only) */
 };
 
 /* What the hooks test: written once at start-up, before any other thread

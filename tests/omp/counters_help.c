@@ -1,10 +1,10 @@
 // counters_help.c - a hot team's worker that left a region before its
 // tasks were made (none was pending at the end barrier) comes back to help
-// with them (team_help): with ILAN_COUNTERS=runtime and ILAN_TRACE, every
+// with them (team_help): with ILAN_COUNTERS=runtime, every
 // task is counted once, created == executed, the regions are counted once
 // per thread and region however often a worker came back, and no race
 // (TSan) between the helper's reopened region record and the master.
-// ilan-test: threads=2,4 tsan env=ILAN_COUNTERS=runtime;ILAN_TRACE=/dev/null
+// ilan-test: threads=2,4 tsan env=ILAN_COUNTERS=runtime
 #include <time.h>
 #include "check.h"
 
