@@ -1,4 +1,4 @@
-"""The `ilan` command line: run, bench, report and topo."""
+"""The `ilan` command line: run, bench, report, noise and topo."""
 
 import argparse
 import json
@@ -7,11 +7,12 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TypeVar
 
-from . import IlanError, __version__, envvars, kernels, observe, report, results, runner, table, topo
+from . import IlanError, __version__, envvars, kernels, noise, observe, report, results, runner, table, topo
 from .loadcheck import LoadTrace, verdict
 from .paths import rel, results_dir
 from .runtimes import MODES, Runtime, all_runtimes, ilan_library, ilan_mode, select
@@ -275,6 +276,90 @@ def shape_checked(path: str, fn: Callable[[], T]) -> T:
                         "a file the runtime wrote" % (path, type(e).__name__, e)) from None
 
 
+NOISE_EPILOG = """\
+configurations (seed 004), threads bound one per core (OMP_PROC_BIND=true,
+OMP_PLACES listing the cores used):
+  all cores                 a thread on every core
+  one core idle             the last core left to the OS
+  one idle core per GROUP   the last core of each of ILAN's locality groups left
+                            idle (skipped when every group is one core)
+  ILAN_RESERVE_CORES=1      the runtime itself leaves a core to the OS
+Each runs quiet and beside the noise load (--noise), --rounds times, rounds
+interleaved. The counters are the runtime's own (ILAN_COUNTERS=os, read from
+each run's ILAN_REPORT): context switches split into voluntary (the thread
+blocked or slept) and involuntary (the OS preempted it), CPU migrations and
+descheduled time, summed over the threads, inside parallel regions; run time
+is the process's wall time. Medians over the rounds.
+
+several programs: separate them with another --, e.g.
+  ilan noise -- build/bench/mandelbrot --n 384 -- build/bench/stream --n 4194304
+
+exit status: 0; 1 when a run fails or the output cannot be written; 2 for bad
+arguments.
+"""
+
+
+def split_programs(command: list[str]) -> list[list[str]]:
+    """`-- a x -- b y` as [[a, x], [b, y]] (empty parts dropped)."""
+    programs: list[list[str]] = [[]]
+    for word in command:
+        if word == "--":
+            programs.append([])
+        else:
+            programs[-1].append(word)
+    return [p for p in programs if p]
+
+
+def cmd_noise(args: argparse.Namespace) -> int:
+    """Run programs under seed 004's configurations, quiet and noisy."""
+    programs = split_programs(args.command)
+    if not programs:
+        raise IlanError("no program given: ilan noise [options] -- ./app args")
+    for argv in programs:
+        noise.check_program(argv)
+    allowed = sorted(os.sched_getaffinity(0))
+    if args.noise == "pinned" and args.noise_cpu is not None and args.noise_cpu not in allowed:
+        raise IlanError("--noise-cpu %d is not a CPU this process may use (%s)" % (
+            args.noise_cpu, ",".join(map(str, allowed))))
+    out = Path(args.out) if args.out else results_dir() / time.strftime("noise-%Y%m%d-%H%M%S")
+    json_path = out.with_suffix(".json")
+    png = Path(args.png) if args.png else out.with_suffix(".png")
+    noise.check_writable(json_path, "results file")
+    if not args.no_chart:
+        noise.check_writable(png, "chart")
+    hog = noise.Hog(args.noise_hogs, None if args.noise == "floating" else
+                    (args.noise_cpu if args.noise_cpu is not None else allowed[-1]))
+    plan = noise.configurations(noise.probe_layout())
+    runner.log("ilan noise: %d configuration(s) x quiet/%s x %d round(s) per program" % (
+        len(plan.configs), hog.describe(), args.rounds))
+    for s in plan.skipped:
+        runner.log("ilan noise: '%s' left out: %s" % (s.name, s.why))
+    runs = noise.experiment(programs, plan, hog, args.rounds, args.timeout)
+    summary = noise.summarise(runs)
+    print(noise.render(summary))
+    reasons = {r["os_reason"] for r in runs if r["os_reason"]}
+    if reasons:
+        print("OS counters unavailable: %s" % "; ".join(sorted(reasons)))
+    command = "ilan " + " ".join(shlex.quote(a) for a in (args.argv or ["noise"]))
+    doc = {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": command,
+           "noise": hog.describe(), "rounds": args.rounds,
+           "configurations": [{"name": c.name, "env": c.env} for c in plan.configs],
+           "skipped": [{"name": s.name, "why": s.why} for s in plan.skipped],
+           "runs": runs, "summary": summary}
+    try:
+        json_path.write_text(json.dumps(doc, indent=1) + "\n")
+        print("results: %s" % rel(json_path))
+        if not args.no_chart:
+            noise.draw(summary, png, "%s; quiet vs %s; median of %d round(s)" % (
+                command if len(command) < 110 else command[:107] + "...", hog.describe(),
+                args.rounds))
+            print("chart:   %s" % rel(png))
+    except OSError as e:
+        raise IlanError("cannot write %s (%s): pass --out/--png paths in a folder you may "
+                        "write" % (e.filename or png, e.strerror or e)) from None
+    return 0
+
+
 def cmd_topo(args: argparse.Namespace) -> int:
     print(topo.describe(topo.probe(args.threads)))
     return 0
@@ -343,6 +428,31 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=positive_int, default=4, help="taskloops in the chart (default 4)")
     p.set_defaults(fn=cmd_report)
 
+    p = sub.add_parser("noise", help="OS noise: a program under seed 004's thread "
+                       "configurations, quiet and beside a CPU hog", formatter_class=raw,
+                       epilog=NOISE_EPILOG,
+                       description="Run programs (built with gcc -fopenmp) on ilan under several "
+                       "thread configurations, with and without a background CPU load, and "
+                       "compare run time, context switches, migrations and descheduled time.")
+    p.add_argument("--rounds", type=positive_int, default=3, help="runs per configuration and "
+                   "load (default 3)")
+    p.add_argument("--noise", choices=("pinned", "floating"), default="pinned",
+                   help="the load: CPU hogs pinned to --noise-cpu, or floating where the OS "
+                   "puts them (default pinned)")
+    p.add_argument("--noise-cpu", type=int, metavar="CPU",
+                   help="the CPU a pinned hog spins on (default: the last this process may use, "
+                   "the core 'one core idle' leaves to the OS)")
+    p.add_argument("--noise-hogs", type=positive_int, default=1, metavar="N",
+                   help="hog processes (default 1)")
+    p.add_argument("--timeout", type=positive_int, default=300, help="seconds before a run "
+                   "counts as hung (default 300)")
+    p.add_argument("--out", help="path of the results without suffix (default "
+                   "bench/results/noise-<date>, ./ilan-results/... when installed)")
+    p.add_argument("--png", help="chart path (default: --out with .png)")
+    p.add_argument("--no-chart", action="store_true", help="skip the PNG")
+    p.add_argument("command", nargs=argparse.REMAINDER, help="-- ./app args [-- ./app2 args]")
+    p.set_defaults(fn=cmd_noise)
+
     p = sub.add_parser("topo", help="the machine model as ilan sees it")
     p.add_argument("--threads", type=positive_int, help="OMP_NUM_THREADS for the probe")
     p.set_defaults(fn=cmd_topo)
@@ -351,6 +461,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         status: int = args.fn(args)
         return status

@@ -48,7 +48,7 @@ def render(doc: dict[str, Any]) -> str:
         c = t["counters"]
         body.append([str(t["id"]), str(t["tid"])] + [count(c.get(k)) for k in (
             "tasks_created", "tasks_executed", "tasks_executed_foreign", "steals_local",
-            "steals_remote", "group_own")] + [count(c.get("group_other", 0) + c.get("group_strict_other", 0))]
+            "steals_remote", "group_own")] + [count(c.get("group_other", 0) + c.get("group_strict_other", 0) + c.get("group_escape", 0))]
             + [count(c.get(k)) for k in ("barriers", "taskwaits", "waits_spun", "waits_yielded",
                                         "waits_slept", "wakes", "loop_chunks")])
     lines += aligned(head, body)

@@ -4,6 +4,7 @@
 #include "construct/runtime.h"
 #include "config/icv.h"
 #include "core/thread.h"
+#include "instr/counters.h"
 #include "topo/bind.h"
 #include "base/tunables.h"
 
@@ -26,6 +27,7 @@ __attribute__((constructor)) static void library_init(void)
         ts->icv = icv_global.initial;
         bind_thread_init(&ts->bind);
         ts->ready = true;
+        ILAN_THREAD_STARTS(&ts->task_starts);
     }
 }
 
@@ -38,6 +40,7 @@ void thread_init_foreign(struct ilan_thread *ts)
     ts->icv = icv_global.initial;
     bind_thread_init(&ts->bind);
     ts->ready = true;
+    ILAN_THREAD_STARTS(&ts->task_starts);
 }
 
 ILAN_EXPORT const char *ilan_version(void)

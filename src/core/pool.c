@@ -8,6 +8,7 @@
 #include "config/icv.h"
 #include "core/mutex.h"
 #include "core/thread.h"
+#include "instr/counters.h"
 #include "os/linux/thread.h"
 #include "topo/bind.h"
 
@@ -24,6 +25,7 @@ static void *worker_main(void *arg)
     ts->icv = icv_global.initial;
     bind_thread_init(&ts->bind);
     ts->ready = true;
+    ILAN_THREAD_STARTS(&ts->task_starts);
     unsigned seen = 0; /* `go` starts at 0; each dispatch advances it once */
     for (;;) {
         seq_wait_past(&w->go, seen);

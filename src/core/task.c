@@ -296,6 +296,11 @@ void task_run_now(struct task *t)
 
 /* ---- GOMP_task ------------------------------------------------------------------------- */
 
+static void task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
+                              void (*cpyfn)(void *, void *), long arg_size, long arg_align,
+                              unsigned flags, void **depend, int priority, void *detach,
+                              bool detached, bool has_deps, bool undeferred);
+
 void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
                 long arg_align, bool if_clause, unsigned flags, void **depend, int priority,
                 void *detach)
@@ -323,6 +328,19 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
             task_run_included(ts, cur, fn, data, flags, false, 1);
         return;
     }
+    task_spawn_queued(ts, fn, data, cpyfn, arg_size, arg_align, flags, depend, priority, detach,
+                      detached, has_deps, undeferred);
+}
+
+/* task_spawn for a task with a descriptor of its own (queued, or
+ * undeferred with dependences or a detach event): out of line, so that
+ * the included path's code stays small. */
+static __attribute__((noinline)) void
+task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
+                  void (*cpyfn)(void *, void *), long arg_size, long arg_align, unsigned flags,
+                  void **depend, int priority, void *detach, bool detached, bool has_deps,
+                  bool undeferred)
+{
     ILAN_COUNT(tasks_created); /* an included task counts its creation as it runs */
     struct instr_mark im = ILAN_ENTER(create);
     struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);

@@ -270,14 +270,16 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
 
 /* Restores the calling thread's state saved in `saved`, keeping what
  * describes the thread itself rather than its task: its hot team, its spare
- * teams and its OS binding. */
+ * teams, its OS binding and its count of task starts. */
 static void thread_restore(struct ilan_thread *ts, const struct ilan_thread *saved)
 {
     struct team *hot = ts->hot_team;
     struct team *spare = ts->spare_teams;
     int bound = ts->bind.bound_place;
     bool shown = ts->affinity_shown;
+    unsigned long starts = ts->task_starts; /* "ever": counts on (instr derives from it) */
     *ts = *saved;
+    ts->task_starts = starts;
     ts->hot_team = hot;
     ts->spare_teams = spare;
     ts->bind.bound_place = bound;
@@ -350,7 +352,9 @@ static bool team_help(struct ilan_thread *ts, struct team *t, unsigned seq)
     bool open = atomic_load_explicit(&t->closed_seq, memory_order_seq_cst) != seq;
     if (open) {
         struct help_round h = {t, seq};
+        ILAN_REGION_RESUME(t->fn); /* its tasks nest in the region's record and trace slice */
         task_wait_until(ts, help_over, &h);
+        ILAN_REGION_END();
     }
     team_count_down(t, &t->helpers);
     return open;

@@ -166,8 +166,12 @@ static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
  * caller touches exec no more. */
 static void runner_work(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned j)
 {
+    /* A worker's share is measured as its part of the taskloop (counters,
+     * OS counters read once at each end, not per task). */
+    struct instr_mark im = ILAN_TASKLOOP_JOIN(exec->launch->body.fn);
     if (ilan_range_work(exec->launch, runner_range(exec->launch, j), j))
         exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
+    ILAN_TASKLOOP_LEAVE(im);
     /* Every task claimed: the runners still queued have nothing left to do,
      * and any thread may take them so that the join needs no wake-up of
      * their group's threads (ilan/mode.c). */

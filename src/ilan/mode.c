@@ -93,11 +93,11 @@ static struct task *ilan_take_any(struct team *team, struct task *waiter, enum t
     for (unsigned g = 0; ti && g < ti->groups.ngroups; g++) {
         bool own = g == ti->groups.slot_group[ilan_tls.team_id];
         if ((t = task_queue_take(&ti->queues[g].strict, waiter, look, NULL, NULL))) {
-            ILAN_COUNT_GROUP_TAKE(t, own, true);
+            ILAN_COUNT_ESCAPE_TAKE(t, own);
             return t;
         }
         if ((t = task_queue_take(&ti->queues[g].shared, waiter, look, NULL, NULL))) {
-            ILAN_COUNT_GROUP_TAKE(t, own, false);
+            ILAN_COUNT_ESCAPE_TAKE(t, own);
             return t;
         }
     }

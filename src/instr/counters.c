@@ -30,6 +30,42 @@ const char *instr_state_name(enum instr_state s)
     return state_names[s];
 }
 
+/* Task starts of the calling thread counted one by one (all but the
+ * included tasks of task constructs). */
+static uint64_t counted_starts(const struct instr_thread *me)
+{
+    return atomic_load_explicit(&me->count[INSTR_C_tasks_executed], memory_order_relaxed) +
+           atomic_load_explicit(&me->count[INSTR_C_range_runners], memory_order_relaxed) +
+           atomic_load_explicit(&me->count[INSTR_C_tasks_included], memory_order_relaxed);
+}
+
+void instr_thread_starts(const unsigned long *p)
+{
+    struct instr_thread *me = instr_me();
+    me->starts = p;
+    me->starts_seen = *p;
+    me->others_seen = counted_starts(me);
+}
+
+void instr_sync(struct instr_thread *me)
+{
+    if (!me || !me->starts)
+        return;
+    unsigned long now = *me->starts;
+    uint64_t others = counted_starts(me);
+    instr_acc_add(&me->count[INSTR_C_tasks_included_spawned],
+                  (uint64_t)(now - me->starts_seen) - (others - me->others_seen));
+    me->starts_seen = now;
+    me->others_seen = others;
+}
+
+void instr_fold(uint64_t c[INSTR_NCOUNTERS])
+{
+    c[INSTR_C_tasks_included] += c[INSTR_C_tasks_included_spawned];
+    c[INSTR_C_tasks_created] += c[INSTR_C_tasks_included_spawned];
+    c[INSTR_C_tasks_executed] += c[INSTR_C_tasks_included];
+}
+
 void instr_init(enum instr_level level)
 {
     instr_flags.level = level;
@@ -136,14 +172,17 @@ long long instr_counter_value(const char *name, int thread)
         c++;
     if (c == INSTR_NCOUNTERS)
         return -1;
-    long long sum = 0;
+    uint64_t sum[INSTR_NCOUNTERS] = {0};
     bool found = thread < 0;
+    instr_sync(instr_self);
     for (struct instr_thread *t = instr_threads(); t;
          t = atomic_load_explicit(&t->next, memory_order_relaxed)) {
         if (thread >= 0 && t->id != (unsigned)thread)
             continue;
-        sum += (long long)atomic_load_explicit(&t->count[c], memory_order_relaxed);
+        for (unsigned k = 0; k < INSTR_NCOUNTERS; k++)
+            sum[k] += atomic_load_explicit(&t->count[k], memory_order_relaxed);
         found = true;
     }
-    return found ? sum : -1;
+    instr_fold(sum);
+    return found ? (long long)sum[c] : -1;
 }

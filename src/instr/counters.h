@@ -25,17 +25,35 @@ void instr_steal(unsigned victim, bool remote);
 /* The calling thread enters / leaves a parallel region running fn. */
 void instr_region_begin(void *fn);
 void instr_region_end(void);
+/* A worker that left a region goes back to help with its tasks
+ * (team_help): the region's record reopens on it, as the same call, until
+ * the matching instr_region_end; traced as a slice of the region. */
+void instr_region_resume(void *fn);
 /* A taskloop of fn begins on the calling thread / has ended (its tasks are
  * done unless nogroup): how it ran (deferred, with a mode's distribution)
  * and its task count. */
 struct instr_mark instr_taskloop_begin(void *fn);
 void instr_taskloop_end(struct instr_mark m, void *fn, bool deferred, bool moded,
                         uint64_t ntasks);
+/* The calling thread starts / ends its share of a taskloop of fn that
+ * another thread created (an ILAN range launch's runner): counters, time
+ * and OS counters in between go to the taskloop's record on this thread.
+ * Nothing (INSTR_MARK_NONE) when the thread is already inside that
+ * taskloop's record (its creator). */
+struct instr_mark instr_taskloop_join(void *fn);
+void instr_taskloop_leave(struct instr_mark m);
 /* The configuration ILAN chose for the taskloop the calling thread is
  * creating (groups, threads, stealing across groups), for the trace. */
 void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
 
+/* What every hook tests first; a constant 0 in a build configured with
+ * -DILAN_INSTR_HOOKS=OFF, which compiles the hooks out (the baseline of
+ * tools/instr_overhead.py). */
+#ifdef ILAN_INSTR_COMPILED_OUT
+#define INSTR_ON 0
+#else
 #define INSTR_ON __builtin_expect(instr_flags.on, 0)
+#endif
 
 /* ---- the hooks: one line each where the event happens ------------------- */
 #define ILAN_COUNT(name)                                                                           \
@@ -69,15 +87,24 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
             }                                                                                      \
         }                                                                                          \
     } while (0)
-/* An included task ran; `created` (a constant 0 or 1) also counts its
- * creation, so that GOMP_task's included path tests the flag once. */
+/* An included task ran; `created` (a constant 0 or 1): made by a task
+ * construct (GOMP_task), so its creation counts too. Those are the
+ * hottest path and are not counted one by one: instr_sync derives them,
+ * in batches, from the core's count of task starts (ILAN_THREAD_STARTS)
+ * minus the starts counted here (queued tasks, range runners, and the
+ * included tasks of taskloops, created == 0); the readers fold them into
+ * tasks_included, tasks_executed and tasks_created (instr_fold). */
 #define ILAN_TASK_INCLUDED(created)                                                                \
     do {                                                                                           \
-        if (INSTR_ON) {                                                                            \
-            instr_add(INSTR_C_tasks_created, (created));                                           \
-            instr_add(INSTR_C_tasks_executed, 1);                                                  \
+        if (!(created) && INSTR_ON)                                                                \
             instr_add(INSTR_C_tasks_included, 1);                                                  \
-        }                                                                                          \
+    } while (0)
+/* The calling thread's count of started tasks lives at p (struct
+ * ilan_thread task_starts): given once per thread, when it starts. */
+#define ILAN_THREAD_STARTS(p)                                                                      \
+    do {                                                                                           \
+        if (INSTR_ON)                                                                              \
+            instr_thread_starts(p);                                                                \
     } while (0)
 #define ILAN_ENTER(state) (INSTR_ON ? instr_enter(INSTR_S_##state) : INSTR_MARK_NONE)
 #define ILAN_ENTER_WAIT() (INSTR_ON ? instr_enter_wait() : INSTR_MARK_NONE)
@@ -114,6 +141,14 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
             instr_add((own) ? INSTR_C_group_own                                                    \
                       : (strict) ? INSTR_C_group_strict_other : INSTR_C_group_other, 1);           \
     } while (0)
+/* An ILAN taskloop task taken by take_any (a waiter's descendants, the
+ * stall escape): its own group's counts as group_own, another's as
+ * group_escape, whatever queue it was in. */
+#define ILAN_COUNT_ESCAPE_TAKE(t, own)                                                             \
+    do {                                                                                           \
+        if (INSTR_ON && (t) && !((t)->state_flags & TASK_RUNNER))                                  \
+            instr_add((own) ? INSTR_C_group_own : INSTR_C_group_escape, 1);                        \
+    } while (0)
 #define ILAN_COUNT_STEAL(victim, remote)                                                           \
     do {                                                                                           \
         if (INSTR_ON)                                                                              \
@@ -128,6 +163,17 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
     do {                                                                                           \
         if (INSTR_ON)                                                                              \
             instr_region_end();                                                                    \
+    } while (0)
+#define ILAN_REGION_RESUME(fn)                                                                     \
+    do {                                                                                           \
+        if (INSTR_ON)                                                                              \
+            instr_region_resume((void *)(fn));                                                     \
+    } while (0)
+#define ILAN_TASKLOOP_JOIN(fn) (INSTR_ON ? instr_taskloop_join((void *)(fn)) : INSTR_MARK_NONE)
+#define ILAN_TASKLOOP_LEAVE(m)                                                                     \
+    do {                                                                                           \
+        if (__builtin_expect((m).prev != INSTR_S_NONE, 0))                                         \
+            instr_taskloop_leave(m);                                                               \
     } while (0)
 #define ILAN_TASKLOOP_BEGIN(fn) (INSTR_ON ? instr_taskloop_begin((void *)(fn)) : INSTR_MARK_NONE)
 #define ILAN_TASKLOOP_END(m, fn, deferred, moded, ntasks)                                          \
@@ -151,6 +197,22 @@ void instr_init(enum instr_level level);
 /* The counter named `name` of the thread registered `thread`-th, or the sum
  * over every thread when thread < 0; -1 when off, unknown or out of range. */
 long long instr_counter_value(const char *name, int thread);
+
+/* See ILAN_THREAD_STARTS. */
+void instr_thread_starts(const unsigned long *p);
+
+/* Brings the calling thread's tasks_included_spawned up to date from its
+ * task starts (ILAN_TASK_INCLUDED); every reader of its own thread's
+ * counts calls it first. Other threads' counts are up to date as of their
+ * latest region or taskloop boundary, the only places they run tasks
+ * between. */
+void instr_sync(struct instr_thread *me);
+
+/* Turns counts as the threads keep them into the counts the counters'
+ * names promise (ILAN_TASK_INCLUDED's one increment stands for three);
+ * linear, so it applies to sums and differences too. Every reader calls it
+ * once on its values. */
+void instr_fold(uint64_t c[INSTR_NCOUNTERS]);
 
 /* Name of counter c / state s. */
 const char *instr_counter_name(enum instr_counter c);

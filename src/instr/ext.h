@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "instr/thread.h"
 #include "os/linux/perf.h"
+#include "os/linux/rusage.h"
 
 /* Regions and taskloops remembered per thread (distinct functions). */
 #define INSTR_REGION_SLOTS 64
@@ -30,6 +31,8 @@ struct instr_region_acc {
     _Atomic uint64_t os[OS_PERF_NCOUNTERS];      /* OS counter increments inside, summed */
     _Atomic uint64_t offcpu_ns;                  /* wall time inside minus task clock, summed */
     _Atomic uint64_t sleep_ticks;                /* of which asleep on a futex (os_ticks) */
+    _Atomic uint64_t voluntary;                  /* context switches it made inside, summed */
+    _Atomic uint64_t involuntary;                /* times it was preempted inside, summed */
 };
 
 /* A region or taskloop the thread is inside: what it looked like at entry. */
@@ -41,7 +44,10 @@ struct instr_open {
     uint64_t os0[OS_PERF_NCOUNTERS];      /* its OS counters then */
     uint64_t wall0_ns;                    /* its monotonic clock then */
     uint64_t sleep0;                      /* its ticks in state sleep then */
-    bool os_ok;                           /* os0 was read */
+    struct os_switches sw0;               /* its context switches by cause then */
+    bool os_ok;                           /* os0 and sw0 were read */
+    bool resumed;                         /* a worker back to help with the region's tasks
+                                             (team_help): the same call, not another */
 };
 
 struct trace_buf;
@@ -57,6 +63,8 @@ struct instr_ext {
     _Atomic uint64_t offcpu_ns;          /* its time off the CPU inside regions, summed */
     _Atomic uint64_t sleep_ticks;        /* of which asleep on a futex (os_ticks): the rest is
                                             descheduled, time the OS took (instr_descheduled_ns) */
+    _Atomic uint64_t voluntary;          /* context switches it made inside regions, summed */
+    _Atomic uint64_t involuntary;        /* times it was preempted inside regions, summed */
     uint64_t tl_config;                  /* the configuration of the taskloop being created
                                             (instr_taskloop_config), for its trace slice */
     struct trace_buf *trace;             /* its trace ring buffer (NULL: not tracing) */

@@ -77,20 +77,24 @@ static struct instr_region_acc *acc_of(struct instr_ext *x, unsigned kind, void 
     return NULL;
 }
 
-/* Opens a region or taskloop record on the calling thread. */
-static void open_record(struct instr_thread *me, unsigned kind, void *fn, struct instr_mark m)
+/* Opens a region or taskloop record on the calling thread (`resumed`: a
+ * worker's return to a region it left, counted as the same call). */
+static void open_record(struct instr_thread *me, unsigned kind, void *fn, struct instr_mark m,
+                        bool resumed)
 {
     struct instr_ext *x = instr_ext_of(me);
     unsigned d = x->depth++;
     if (d >= INSTR_REGION_DEPTH)
         return;
     struct instr_open *o = &x->open[d];
+    instr_sync(me);
     o->fn = fn;
     o->kind = kind;
     o->mark = m;
+    o->resumed = resumed;
     for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
         o->count0[c] = atomic_load_explicit(&me->count[c], memory_order_relaxed);
-    o->os_ok = perf_ready(x) && os_perf_read(&x->perf, o->os0);
+    o->os_ok = perf_ready(x) && os_perf_read(&x->perf, o->os0) && os_thread_switches(&o->sw0);
     o->wall0_ns = o->os_ok ? os_now_ns() : 0;
     o->sleep0 = atomic_load_explicit(&me->state_ticks[INSTR_S_sleep], memory_order_relaxed);
 }
@@ -116,6 +120,7 @@ static struct instr_open *close_record(struct instr_thread *me, uint64_t now, ui
     if (d >= INSTR_REGION_DEPTH)
         return NULL;
     struct instr_open *o = &x->open[d];
+    instr_sync(me);
     *offcpu_ns = 0;
     /* The sleep state is charged when a sleep ends, so sleeps inside have
      * all been charged by now (a region ends awake). */
@@ -123,8 +128,11 @@ static struct instr_open *close_record(struct instr_thread *me, uint64_t now, ui
                    o->sleep0;
     memset(os, 0, OS_PERF_NCOUNTERS * sizeof *os);
     bool os_ok = false;
-    if (o->os_ok && os_perf_read(&x->perf, os)) {
+    struct os_switches sw;
+    if (o->os_ok && os_perf_read(&x->perf, os) && os_thread_switches(&sw)) {
         os_ok = true;
+        sw.voluntary -= o->sw0.voluntary;
+        sw.involuntary -= o->sw0.involuntary;
         uint64_t wall = os_now_ns() - o->wall0_ns;
         for (unsigned i = 0; i < OS_PERF_NCOUNTERS; i++)
             os[i] -= o->os0[i];
@@ -136,7 +144,7 @@ static struct instr_open *close_record(struct instr_thread *me, uint64_t now, ui
     struct instr_region_acc *a = acc_of(x, o->kind, o->fn);
     if (!a)
         return o;
-    instr_acc_add(&a->calls, 1);
+    instr_acc_add(&a->calls, !o->resumed);
     instr_acc_add(&a->ticks, now - o->mark.start);
     instr_acc_add(&a->tasks, ntasks);
     for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
@@ -147,9 +155,13 @@ static struct instr_open *close_record(struct instr_thread *me, uint64_t now, ui
             instr_acc_add(&a->os[i], os[i]);
         instr_acc_add(&a->offcpu_ns, *offcpu_ns);
         instr_acc_add(&a->sleep_ticks, *sleep_ticks);
+        instr_acc_add(&a->voluntary, sw.voluntary);
+        instr_acc_add(&a->involuntary, sw.involuntary);
         if (o->kind == INSTR_PARALLEL) {
             instr_acc_add(&x->offcpu_ns, *offcpu_ns);
             instr_acc_add(&x->sleep_ticks, *sleep_ticks);
+            instr_acc_add(&x->voluntary, sw.voluntary);
+            instr_acc_add(&x->involuntary, sw.involuntary);
         }
     }
     return o;
@@ -161,9 +173,22 @@ void instr_region_begin(void *fn)
     instr_add(INSTR_C_regions, 1);
     struct instr_mark m = instr_enter(INSTR_S_task);
     m.base = INSTR_NSTATES; /* traced as the region, not as a task */
-    open_record(me, INSTR_PARALLEL, fn, m);
+    open_record(me, INSTR_PARALLEL, fn, m, false);
     if (instr_ext_of(me)->depth > INSTR_REGION_DEPTH)
         instr_leave(m); /* not measured: only the state */
+}
+
+void instr_region_resume(void *fn)
+{
+    struct instr_thread *me = instr_me();
+    instr_add(INSTR_C_region_helps, 1);
+    /* It stays idle: its waits for the region's tasks are a barrier's, as
+     * they would have been had it stayed in the region's end barrier. */
+    struct instr_mark m = instr_enter(INSTR_S_idle);
+    m.base = INSTR_NSTATES;
+    open_record(me, INSTR_PARALLEL, fn, m, true);
+    if (instr_ext_of(me)->depth > INSTR_REGION_DEPTH)
+        instr_leave(m);
 }
 
 void instr_region_end(void)
@@ -178,7 +203,7 @@ void instr_region_end(void)
         return;
     instr_leave(o->mark);
     if (instr_flags.trace) {
-        trace_event(me, TRACE_REGION, o->mark.start, now, (uintptr_t)o->fn, 0, 0);
+        trace_event(me, TRACE_REGION, o->mark.start, now, (uintptr_t)o->fn, o->resumed, 0);
         if (o->os_ok)
             trace_event(me, TRACE_OS, now, now,
                         (os[OS_PERF_CONTEXT_SWITCHES] & 0xffffffffu) << 32 |
@@ -192,8 +217,30 @@ struct instr_mark instr_taskloop_begin(void *fn)
     struct instr_thread *me = instr_me();
     struct instr_mark m = instr_enter(INSTR_S_create);
     instr_ext_of(me)->tl_config = 0;
-    open_record(me, INSTR_TASKLOOP, fn, m);
+    open_record(me, INSTR_TASKLOOP, fn, m, false);
     return m;
+}
+
+struct instr_mark instr_taskloop_join(void *fn)
+{
+    struct instr_thread *me = instr_me();
+    struct instr_ext *x = instr_ext_of(me);
+    unsigned d = x->depth;
+    if (d > 0 && d <= INSTR_REGION_DEPTH && x->open[d - 1].kind == INSTR_TASKLOOP &&
+        x->open[d - 1].fn == fn)
+        return INSTR_MARK_NONE; /* its creator, or a thread already taking part */
+    struct instr_mark m = instr_enter(INSTR_S_task);
+    m.base = INSTR_NSTATES; /* its tasks are traced, not the share */
+    open_record(me, INSTR_TASKLOOP, fn, m, false);
+    return m;
+}
+
+void instr_taskloop_leave(struct instr_mark m)
+{
+    struct instr_thread *me = instr_me();
+    uint64_t now = os_ticks(), os[OS_PERF_NCOUNTERS], offcpu, slept;
+    (void)close_record(me, now, 0, os, &offcpu, &slept);
+    instr_leave(m);
 }
 
 void instr_taskloop_config(unsigned groups, unsigned workers, bool full)

@@ -66,9 +66,13 @@ static void json_os_values(FILE *f, const uint64_t *os, bool hw)
 static void json_thread(FILE *f, const struct instr_thread *t, bool hw)
 {
     fprintf(f, "    {\"id\": %u, \"tid\": %ld,\n      \"counters\": {", t->id, t->tid);
+    uint64_t count[INSTR_NCOUNTERS];
+    for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
+        count[c] = atomic_load_explicit(&t->count[c], memory_order_relaxed);
+    instr_fold(count);
     for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
         fprintf(f, "%s\"%s\": %llu", c ? ", " : "", instr_counter_name((enum instr_counter)c),
-                (unsigned long long)atomic_load_explicit(&t->count[c], memory_order_relaxed));
+                (unsigned long long)count[c]);
     fputs("},\n      \"time_s\": {", f);
     for (unsigned s = 0; s < INSTR_NSTATES; s++)
         fprintf(f, "%s\"%s\": %.9g", s ? ", " : "", instr_state_name((enum instr_state)s),
@@ -78,6 +82,10 @@ static void json_thread(FILE *f, const struct instr_thread *t, bool hw)
     if (thread_os(t, os)) {
         fputc('{', f);
         json_os_values(f, os, hw);
+        fprintf(f, ", \"voluntary_switches\": %llu, \"involuntary_switches\": %llu",
+                (unsigned long long)atomic_load_explicit(&t->ext->voluntary, memory_order_relaxed),
+                (unsigned long long)atomic_load_explicit(&t->ext->involuntary,
+                                                         memory_order_relaxed));
         fprintf(f, ", \"descheduled_s\": %.9g}", thread_descheduled_ns(t) * 1e-9);
     } else {
         fputs("null", f);
@@ -97,6 +105,8 @@ struct region_sum {
     uint64_t count[INSTR_NCOUNTERS];   /* counter increments inside, summed */
     uint64_t os[OS_PERF_NCOUNTERS];    /* OS counter increments inside, summed */
     uint64_t offcpu_ns;                /* time off the CPU inside, summed */
+    uint64_t voluntary;                /* context switches made inside, summed */
+    uint64_t involuntary;              /* preemptions inside, summed */
     uint64_t sleep_ticks;              /* of which asleep on a futex (os_ticks) */
 };
 
@@ -143,6 +153,8 @@ static struct region_sum *regions_merged(struct instr_thread **v, unsigned nthre
                 m->os[o] += atomic_load_explicit(&a->os[o], memory_order_relaxed);
             m->offcpu_ns += atomic_load_explicit(&a->offcpu_ns, memory_order_relaxed);
             m->sleep_ticks += atomic_load_explicit(&a->sleep_ticks, memory_order_relaxed);
+            m->voluntary += atomic_load_explicit(&a->voluntary, memory_order_relaxed);
+            m->involuntary += atomic_load_explicit(&a->involuntary, memory_order_relaxed);
         }
     }
     *n = used;
@@ -177,6 +189,7 @@ static void json_regions(FILE *f, struct region_sum *r, unsigned n, bool os_on, 
         if (r[i].kind == INSTR_TASKLOOP)
             fprintf(f, ", \"tasks\": %llu", (unsigned long long)r[i].tasks);
         fputs(",\n      \"counters\": {", f);
+        instr_fold(r[i].count);
         for (unsigned c = 0; c < INSTR_NCOUNTERS; c++)
             fprintf(f, "%s\"%s\": %llu", c ? ", " : "", instr_counter_name((enum instr_counter)c),
                     (unsigned long long)r[i].count[c]);
@@ -184,6 +197,8 @@ static void json_regions(FILE *f, struct region_sum *r, unsigned n, bool os_on, 
         if (os_on) {
             fputc('{', f);
             json_os_values(f, r[i].os, hw);
+            fprintf(f, ", \"voluntary_switches\": %llu, \"involuntary_switches\": %llu",
+                    (unsigned long long)r[i].voluntary, (unsigned long long)r[i].involuntary);
             fprintf(f, ", \"descheduled_s\": %.9g}",
                     instr_descheduled_ns(r[i].offcpu_ns, r[i].sleep_ticks) * 1e-9);
         } else {
@@ -213,7 +228,7 @@ static void json_os(FILE *f, struct instr_thread **v, unsigned n, struct region_
     fprintf(f, ", \"hardware\": %s",
             instr_flags.level >= INSTR_ALL && available && !instr_os_hw_missing() ? "true"
                                                                                   : "false");
-    uint64_t cs = 0, mig = 0, region_ticks = 0;
+    uint64_t cs = 0, mig = 0, region_ticks = 0, vol = 0, invol = 0;
     double desched = 0;
     unsigned with = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -224,6 +239,8 @@ static void json_os(FILE *f, struct instr_thread **v, unsigned n, struct region_
         cs += os[OS_PERF_CONTEXT_SWITCHES];
         mig += os[OS_PERF_CPU_MIGRATIONS];
         desched += thread_descheduled_ns(v[i]);
+        vol += atomic_load_explicit(&v[i]->ext->voluntary, memory_order_relaxed);
+        invol += atomic_load_explicit(&v[i]->ext->involuntary, memory_order_relaxed);
     }
     for (unsigned i = 0; i < nr; i++)
         if (r[i].kind == INSTR_PARALLEL)
@@ -231,9 +248,11 @@ static void json_os(FILE *f, struct instr_thread **v, unsigned n, struct region_
     if (with) {
         double in_regions = ticks_s(region_ticks);
         fprintf(f, ",\n    \"noise\": {\"threads\": %u, \"context_switches\": %llu, "
-                   "\"cpu_migrations\": %llu, \"descheduled_s\": %.9g, \"region_thread_s\": %.9g, "
-                   "\"descheduled_fraction\": %.6f}",
-                with, (unsigned long long)cs, (unsigned long long)mig, (double)desched * 1e-9,
+                   "\"cpu_migrations\": %llu, \"voluntary_switches\": %llu, "
+                   "\"involuntary_switches\": %llu, \"descheduled_s\": %.9g, "
+                   "\"region_thread_s\": %.9g, \"descheduled_fraction\": %.6f}",
+                with, (unsigned long long)cs, (unsigned long long)mig, (unsigned long long)vol,
+                (unsigned long long)invol, (double)desched * 1e-9,
                 in_regions, in_regions > 0 ? (double)desched * 1e-9 / in_regions : 0.0);
     } else {
         fputs(", \"noise\": null", f);
@@ -256,6 +275,8 @@ void instr_report_json(FILE *f)
                 what[c]);
     fputs("}},\n", f);
     unsigned n = 0, nr = 0;
+    if (instr_flags.on)
+        instr_sync(instr_self);
     struct instr_thread **v = instr_flags.on ? threads_in_order(&n) : NULL;
     bool hw = instr_flags.level >= INSTR_ALL;
     fputs("  \"threads\": [", f);
@@ -276,6 +297,7 @@ void instr_report_summary(FILE *f)
     if (!instr_flags.on)
         return;
     unsigned n = 0;
+    instr_sync(instr_self);
     struct instr_thread **v = threads_in_order(&n);
     if (!v)
         return;
@@ -289,6 +311,7 @@ void instr_report_summary(FILE *f)
         uint64_t c[INSTR_NCOUNTERS], total = 0, st[INSTR_NSTATES];
         for (unsigned k = 0; k < INSTR_NCOUNTERS; k++)
             c[k] = atomic_load_explicit(&t->count[k], memory_order_relaxed);
+        instr_fold(c);
         for (unsigned s = 0; s < INSTR_NSTATES; s++)
             total += st[s] = atomic_load_explicit(&t->state_ticks[s], memory_order_relaxed);
         fprintf(f, "  %6u %9llu %9llu %9llu %8llu %8llu %8llu", t->id,

@@ -17,6 +17,7 @@
 #define INSTR_COUNTERS(X)                                                                          \
     X(tasks_created, "explicit tasks created (every task construct, and each taskloop task)")     \
     X(tasks_included, "of those, run at once by their creator on its stack (never queued)")      \
+    X(tasks_included_spawned, "of those, made by a task construct (the others: taskloop ranges)") \
     X(tasks_executed, "explicit tasks this thread ran")                                           \
     X(tasks_executed_foreign, "of those, tasks another thread created")                           \
     X(range_runners, "ILAN range-launch runners this thread ran (not counted as tasks)")          \
@@ -25,8 +26,10 @@
     X(steals_remote, "tasks stolen from a thread of another locality group")                      \
     X(group_own, "ILAN taskloop tasks taken from the thread's own group's queues")                \
     X(group_other, "ILAN taskloop tasks taken from another group's shared queue")                 \
-    X(group_strict_other, "NUMA-strict ILAN tasks taken from another group (opened or stalled)")  \
+    X(group_strict_other, "NUMA-strict ILAN tasks of another group: opened runs, CPU-led runners") \
+    X(group_escape, "ILAN tasks of another group taken only to keep progress (take_any)")        \
     X(regions, "parallel regions the thread took part in")                                        \
+    X(region_helps, "returns to a region it had left, to help with its tasks (team_help)")       \
     X(barriers, "barrier waits")                                                                  \
     X(taskwaits, "taskwait, taskgroup-end and dependence waits that had to wait")                 \
     X(waits_spun, "waits that ended while spinning")                                              \
@@ -91,6 +94,11 @@ struct instr_thread {
     struct instr_thread *_Atomic next; /* the registry, newest first (instr/counters.c) */
     struct instr_ext *ext;         /* OS counters, regions and trace buffer (instr/regions.c,
                                       instr/trace.c); NULL until first needed */
+    const unsigned long *starts;   /* the core's count of tasks started on this thread
+                                      (instr_thread_starts); read by this thread only; NULL:
+                                      not given, its included tasks go uncounted */
+    unsigned long starts_seen;     /* *starts at the latest instr_sync (own thread only) */
+    uint64_t others_seen;          /* task starts counted one by one by then (own thread only) */
 };
 
 /* What the hooks test: written once at start-up, before any other thread

@@ -131,6 +131,8 @@ static void write_event(FILE *f, long pid, unsigned tid, const struct trace_ev *
                 kind == TRACE_REGION ? "parallel" : "taskloop",
                 kind == TRACE_REGION ? "region" : "taskloop", ts, dur, pid, tid);
         fn_name(f, a);
+        if (kind == TRACE_REGION && b)
+            fputs(", \"help\": true", f); /* a worker back for the region's tasks */
         if (kind == TRACE_TASKLOOP) {
             fprintf(f, ", \"tasks\": %llu", (unsigned long long)b);
             if (c >> 63)

@@ -9,7 +9,8 @@
 /* Event kinds: a state's slice (TRACE_STATE + enum instr_state), then the rest. */
 enum trace_kind {
     TRACE_STATE = 0,     /* + state: a slice of that state (task, create, waits, sleep) */
-    TRACE_REGION = 32,   /* a parallel region: a = its function */
+    TRACE_REGION = 32,   /* a parallel region: a = its function, b = 1: a worker's return to
+                            help with its tasks (team_help) */
     TRACE_TASKLOOP = 33, /* a taskloop: a = its function, b = tasks, c = configuration */
     TRACE_STEAL = 34,    /* instant: a task stolen from slot a (b: from another group) */
     TRACE_OS = 35,       /* instant at a region's end, for the region: a = context switches

@@ -144,6 +144,15 @@ def test_os_counters_see_four_threads_crowding_two_cpus(program, tmp_path):
     assert doc["os"]["noise"]["context_switches"] > 0
     busy = next(r for r in doc["regions"] if r["symbol"] == "main._omp_fn.4")
     assert busy["os"]["context_switches"] > 0 and busy["os"]["task_clock_s"] > 0
+    # four busy threads on two CPUs are preempted: involuntary switches, apart
+    # from the voluntary ones (getrusage's split, read at the same boundaries)
+    assert busy["os"]["involuntary_switches"] > 0
+    assert all(t["os"]["involuntary_switches"] >= 0 and t["os"]["voluntary_switches"] >= 0
+               for t in doc["threads"])
+    noise = doc["os"]["noise"]
+    assert noise["involuntary_switches"] == sum(t["os"]["involuntary_switches"]
+                                                for t in doc["threads"])
+    assert noise["voluntary_switches"] == sum(t["os"]["voluntary_switches"] for t in doc["threads"])
 
 
 def test_a_refused_perf_event_open_leaves_the_program_and_its_runtime_counters(program, tmp_path):
@@ -209,7 +218,11 @@ def test_the_trace_is_trace_event_json_whose_slices_nest_and_match_the_counters(
     # claimed tasks run inside it as included ones)
     queued = total(doc, "tasks_executed") - total(doc, "tasks_included") + total(doc, "range_runners")
     assert sum(e["name"] == "task" for e in xs) == queued
-    assert sum(e["name"] == "parallel" for e in xs) == total(doc, "regions")
+    # a region slice per region a thread took part in, and per return of a
+    # worker that had left it to help with its tasks (marked help)
+    helps = [e for e in xs if e["name"] == "parallel" and e["args"].get("help")]
+    assert len(helps) == total(doc, "region_helps")
+    assert sum(e["name"] == "parallel" for e in xs) == total(doc, "regions") + len(helps)
     assert sum(e["name"] == "taskloop" for e in xs) == 1
     assert sum(e["name"] == "sleep" for e in xs) == total(doc, "sleeps")
     steals = [e for e in events if e["name"] == "steal"]
@@ -218,7 +231,7 @@ def test_the_trace_is_trace_event_json_whose_slices_nest_and_match_the_counters(
     assert loop["args"]["fn"] == "main._omp_fn.3" and loop["args"]["tasks"] == 24
     assert loop["args"]["steal"] in ("strict", "full") and loop["args"]["workers"] >= 1
     if doc["os"]["available"]:
-        assert sum(e["name"] == "os" for e in events) == total(doc, "regions")
+        assert sum(e["name"] == "os" for e in events) == total(doc, "regions") + len(helps)
 
 
 def test_task_sampling_keeps_one_task_slice_in_n(program, tmp_path):
@@ -279,3 +292,76 @@ def test_ilan_report_with_an_unwritable_chart_path_says_so_in_one_line(program, 
     assert cli.main(["report", str(report), "--png", str(tmp_path / "no" / "such" / "x.png")]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "cannot write the chart" in err[0]
+
+
+# The master creates a region's tasks only after the worker has left the
+# region (it found no task pending at the end barrier): the worker comes
+# back to help (team_help). Then a taskloop whose share each thread runs.
+HELP_PROGRAM = textwrap.dedent("""\
+    #include <omp.h>
+    #include <stdio.h>
+    #include <time.h>
+
+    static void spin_ns(long ns)
+    {
+        struct timespec a, b;
+        clock_gettime(CLOCK_MONOTONIC, &a);
+        do
+            clock_gettime(CLOCK_MONOTONIC, &b);
+        while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < ns);
+    }
+
+    int main(void)
+    {
+        for (int r = 0; r < 2; r++) {
+    #pragma omp parallel
+            if (omp_get_thread_num() == 0) {
+                spin_ns(50000000);
+                for (int i = 0; i < 100; i++) {
+    #pragma omp task
+                    spin_ns(1000000);
+                }
+            }
+        }
+        long sum = 0;
+    #pragma omp parallel
+    #pragma omp single
+    #pragma omp taskloop num_tasks(24) reduction(+ : sum)
+        for (int i = 0; i < 24000; i++) {
+            sum += i;
+            if (i % 1000 == 0)
+                spin_ns(1000000);
+        }
+        printf("sum=%ld\\n", sum);
+        return 0;
+    }
+    """)
+
+
+def test_a_worker_back_to_help_and_a_taskloop_share_are_measured_inside_their_records(tmp_path):
+    (tmp_path / "h.c").write_text(HELP_PROGRAM)
+    exe = tmp_path / "h"
+    subprocess.run(["gcc", "-fopenmp", "-O1", str(tmp_path / "h.c"), "-o", str(exe)], check=True)
+    trace, report = tmp_path / "t.json", tmp_path / "r.json"
+    run(exe, {"ILAN_TRACE": str(trace), "ILAN_REPORT": str(report), "ILAN_COUNTERS": "os"})
+    doc = json.loads(report.read_text())
+    tr = json.loads(trace.read_text())
+    helps = total(doc, "region_helps")
+    assert helps >= 1, "the worker never came back for the late tasks"
+    xs = [e for e in tr["traceEvents"] if e["ph"] == "X"]
+    assert sum(e["name"] == "parallel" and e["args"].get("help", False) for e in xs) == helps
+    for tid in {e["tid"] for e in xs}:
+        slices = [e for e in xs if e["tid"] == tid]
+        assert nested_ok(slices), "thread %d's slices overlap" % tid
+        regions = [e for e in slices if e["name"] == "parallel"]
+        for task in (e for e in slices if e["name"] == "task"):
+            assert any(r["ts"] - 0.002 <= task["ts"] and
+                       task["ts"] + task["dur"] <= r["ts"] + r["dur"] + 0.002 for r in regions)
+    late = next(r for r in doc["regions"] if r["symbol"] == "main._omp_fn.0")
+    assert late["calls"] == 2   # a return to help is the same call
+    assert late["counters"]["tasks_executed"] == 200
+    loop = next(r for r in doc["regions"] if r["kind"] == "taskloop")
+    # every task ran inside the taskloop's record of the thread that ran it
+    assert loop["counters"]["tasks_executed"] == 24 and loop["tasks"] == 24
+    if doc["os"]["available"]:
+        assert loop["threads"] == 2 and loop["os"]["task_clock_s"] > 0
