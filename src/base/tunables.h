@@ -51,6 +51,12 @@
  * plan (core/wait.c): below ILAN_SPIN_YIELD_EVERY, so no yield is skipped. */
 #define ILAN_SPIN_QUICK 512u
 
+/* Sleepers a tree wake-up (seq_bump_tree) wakes per hop: the waker wakes
+ * this many and each woken thread wakes this many more, so n sleepers are
+ * all awake after about log2(n) futex calls in a row instead of one call
+ * that wakes them one by one. */
+#define ILAN_WAKE_FANOUT 2u
+
 /* Work-share ring slots per team: how many nowait worksharing constructs a
  * fast thread may run ahead of the slowest one before it waits. */
 #define ILAN_WS_RING 8u
