@@ -148,8 +148,12 @@
  * a copy of its argument block (about 0.1 us): finer tasks let the threads
  * finish closer together (a balanced loop's threads end at most a task
  * apart). */
+#ifndef ILAN_RANGE_TASKS_PER_WORKER
 #define ILAN_RANGE_TASKS_PER_WORKER 32u
+#endif
+#ifndef ILAN_RANGE_MIN_TASK_NS
 #define ILAN_RANGE_MIN_TASK_NS 4000.0
+#endif
 
 /* Under the `full` steal policy the first ILAN_STRICT_NUM / ILAN_STRICT_DEN
  * of each group's tasks stay NUMA-strict, so that every thread of the group
