@@ -142,7 +142,7 @@ KERNELS = [
                        "--only parallel,reduction,ordered")),
     Kernel("taskloop_overhead", "taskloop overhead, EPCC schedbench style",
            variants=("overhead",), kind="overhead",
-           args=_sized("--reps 2 --delay-us 0.2", "--quick")),
+           args=_sized("--reps 2 --delay-us 0.2", "--quick", "--measure-ms 20")),
     Kernel("taskbench", "cost per task of the EPCC taskbench patterns, and fine taskloops",
            variants=("overhead",), kind="overhead",
            args=_sized("--quick --reps 2", "--quick")),

@@ -51,6 +51,12 @@
  * plan (core/wait.c): below ILAN_SPIN_YIELD_EVERY, so no yield is skipped. */
 #define ILAN_SPIN_QUICK 512u
 
+/* Sleepers a tree wake-up (seq_bump_tree) wakes per hop: the waker wakes
+ * this many and each woken thread wakes this many more, so n sleepers are
+ * all awake after about log2(n) futex calls in a row instead of one call
+ * that wakes them one by one. */
+#define ILAN_WAKE_FANOUT 2u
+
 /* Work-share ring slots per team: how many nowait worksharing constructs a
  * fast thread may run ahead of the slowest one before it waits. */
 #define ILAN_WS_RING 8u
@@ -142,8 +148,12 @@
  * a copy of its argument block (about 0.1 us): finer tasks let the threads
  * finish closer together (a balanced loop's threads end at most a task
  * apart). */
+#ifndef ILAN_RANGE_TASKS_PER_WORKER
 #define ILAN_RANGE_TASKS_PER_WORKER 32u
+#endif
+#ifndef ILAN_RANGE_MIN_TASK_NS
 #define ILAN_RANGE_MIN_TASK_NS 4000.0
+#endif
 
 /* Under the `full` steal policy the first ILAN_STRICT_NUM / ILAN_STRICT_DEN
  * of each group's tasks stay NUMA-strict, so that every thread of the group

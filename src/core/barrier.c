@@ -68,3 +68,11 @@ void barrier_wake_idle(struct barrier *b)
     if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
         seq_bump(&b->task_work);
 }
+
+void barrier_wake_idle_tree(struct barrier *b)
+{
+    ilan_fence_seq_cst(); /* as in barrier_wake_idle */
+    unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
+    if (sleepers)
+        seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
+}

@@ -33,6 +33,8 @@ struct barrier {
                                                             (creators then defer more) */
     seqword task_work;                                   /* bumped, when task_sleepers != 0, by
                                                             pushes, completions and releases */
+    _Atomic unsigned task_relay;                         /* wake-ups of task_work's sleepers a
+                                                            tree wake-up still owes (seq_relay) */
 };
 
 /* Prepares the barrier for a team of n. Only while no thread uses it. */
@@ -57,6 +59,18 @@ static inline bool barrier_arrive(struct barrier *b)
 /* Wakes threads sleeping on the team's work word, if any. Called after
  * something they may wait for happened (a push, a completion, a release). */
 void barrier_wake_idle(struct barrier *b);
+
+/* barrier_wake_idle for a push of work for many threads (a taskloop's
+ * range launch): the sleepers are woken down a tree (seq_bump_tree), each
+ * woken thread waking the next ones, rather than all by the caller. */
+void barrier_wake_idle_tree(struct barrier *b);
+
+/* What a thread that slept on the team's work word does once awake:
+ * passes on the wake-ups a tree still owes (one load when none). */
+static inline void barrier_relay_wake(struct barrier *b)
+{
+    seq_relay(&b->task_work, &b->task_relay);
+}
 
 /* Marks the region cancelled and releases every thread waiting in a
  * cancellable wait. Any team thread may call, more than once. */

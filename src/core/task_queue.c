@@ -104,6 +104,12 @@ void task_queue_wake(struct ilan_thread *ts, struct team *team)
         barrier_wake_idle(&team->barrier);
 }
 
+void task_queue_wake_tree(struct ilan_thread *ts, struct team *team)
+{
+    if (team->nthreads > 1 || ts->team != team)
+        barrier_wake_idle_tree(&team->barrier);
+}
+
 void task_sched_push(struct ilan_thread *ts, struct task *t)
 {
     struct team *team = t->team;

@@ -361,6 +361,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
                 seq_wait_past(&b->task_work, w);
         }
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        barrier_relay_wake(b);
         if (t)
             run_found(ts, t, from);
         idle = looks = 0;

@@ -412,6 +412,7 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
         if (!ready)
             seq_sleep(&b->task_work, w);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        barrier_relay_wake(b);
     }
 }
 

@@ -1,6 +1,7 @@
 /* wait.c — the slow path of seqword waits, carrying out the wait plan of sched/wait_policy. */
 #include "core/wait.h"
 
+#include <limits.h>
 #include <stdalign.h>
 
 #include "config/env.h"
@@ -169,6 +170,53 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
     if (wait_poll_for(seq_moved, &past, timeout_ns, &start))
         return true;
     return seq_sleep_until(s, seen, timeout_ns ? start + timeout_ns : 0);
+}
+
+/* A tree's relay word: tokens still to pass on in the low 16 bits, the
+ * tree's generation above them (so that dropping an ended tree's stale
+ * tokens never drops a newer tree's). */
+#define RELAY_TOKENS 0xffffu
+
+void seq_bump_tree(seqword *s, _Atomic unsigned *relay, unsigned sleepers)
+{
+    unsigned own = sleepers < ILAN_WAKE_FANOUT ? sleepers : ILAN_WAKE_FANOUT;
+    /* The tokens first (a thread the bump wakes must find them), replacing
+     * an older tree's: `sleepers` counts the threads that tree left asleep. */
+    if (sleepers > own) {
+        unsigned rest = sleepers - own < RELAY_TOKENS ? sleepers - own : RELAY_TOKENS;
+        unsigned r = atomic_load_explicit(relay, memory_order_relaxed);
+        while (!atomic_compare_exchange_weak_explicit(
+            relay, &r, ((r & ~RELAY_TOKENS) + RELAY_TOKENS + 1) | rest, memory_order_relaxed,
+            memory_order_relaxed))
+            ;
+    }
+    unsigned old = atomic_load_explicit(&s->word, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&s->word, &old, old + SEQ_STEP,
+                                                  memory_order_acq_rel, memory_order_relaxed))
+        ;
+    if (old & SEQ_SLEEPERS) {
+        ILAN_COUNT(wakes);
+        (void)os_futex_wake(&s->word, own ? (int)own : INT_MAX);
+    }
+}
+
+void seq_relay_slow(seqword *s, _Atomic unsigned *relay)
+{
+    unsigned r = atomic_load_explicit(relay, memory_order_relaxed), take;
+    do {
+        if ((r & RELAY_TOKENS) == 0)
+            return;
+        take = (r & RELAY_TOKENS) < ILAN_WAKE_FANOUT ? (r & RELAY_TOKENS) : ILAN_WAKE_FANOUT;
+    } while (!atomic_compare_exchange_weak_explicit(relay, &r, r - take, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    ILAN_COUNT(wakes);
+    /* Nobody left asleep: this tree's remaining tokens are stale (its count
+     * saw threads that had not gone to sleep yet, or that a wake-all
+     * reached first); dropped unless a newer tree has replaced them. */
+    unsigned left = r - take;
+    if (os_futex_wake(&s->word, (int)take) == 0 && (left & RELAY_TOKENS))
+        atomic_compare_exchange_strong_explicit(relay, &left, left & ~RELAY_TOKENS,
+                                                memory_order_relaxed, memory_order_relaxed);
 }
 
 void wait_spin_until(bool (*pred)(void *), void *arg)

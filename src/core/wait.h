@@ -89,6 +89,31 @@ static inline void seq_bump(seqword *s)
     }
 }
 
+/*
+ * A tree wake-up: moves the counter one step like seq_bump, but wakes at
+ * most ILAN_WAKE_FANOUT sleepers itself and leaves the rest of the
+ * `sleepers` it counted (the waker's count of threads asleep on s) to
+ * them, as relay tokens in *relay: every waiter of s that returns from its
+ * wait passes ILAN_WAKE_FANOUT of them on (seq_relay), so the wake-ups
+ * run in parallel down a tree instead of one by one in the waker's
+ * futex call. The sleepers bit stays set, so that the next seq_bump
+ * wakes every thread a relay missed (a sleeper the count did not see).
+ * Any number of threads may call it, like seq_bump.
+ */
+void seq_bump_tree(seqword *s, _Atomic unsigned *relay, unsigned sleepers);
+
+/* Slow path of seq_relay: takes up to ILAN_WAKE_FANOUT tokens and wakes
+ * that many sleepers of s. */
+void seq_relay_slow(seqword *s, _Atomic unsigned *relay);
+
+/* Called by a waiter of s once its wait returned: passes on the wake-ups
+ * of a tree (seq_bump_tree) still owed, if any. One load otherwise. */
+static inline void seq_relay(seqword *s, _Atomic unsigned *relay)
+{
+    if (__builtin_expect(atomic_load_explicit(relay, memory_order_relaxed) != 0, 0))
+        seq_relay_slow(s, relay);
+}
+
 /* Sets the plan every wait follows (sched/wait_policy.h) from the wait
  * policy, the spin-count knob and the number of busy threads compared with
  * the CPUs available. Called when a team forms or ends, before its threads

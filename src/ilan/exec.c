@@ -453,8 +453,9 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
         if (runs != runs_local)
             free(runs);
     }
-    /* One wake-up for every group's pushes. */
-    task_queue_wake(ts, team);
+    /* One wake-up for every group's pushes, passed down a tree: each
+     * woken worker wakes the next ones. */
+    task_queue_wake_tree(ts, team);
     if (strict_end != strict_local)
         free(strict_end);
     if (order != order_local)

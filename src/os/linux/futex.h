@@ -23,15 +23,17 @@ static inline void os_futex_wait_for(_Atomic unsigned *word, unsigned expected, 
     syscall(SYS_futex, (unsigned *)word, FUTEX_WAIT_PRIVATE, expected, &rel, NULL, 0);
 }
 
-/* Wakes up to `count` threads sleeping on word. */
-static inline void os_futex_wake(_Atomic unsigned *word, int count)
+/* Wakes up to `count` threads sleeping on word; returns how many it woke
+ * (0 on an error). */
+static inline int os_futex_wake(_Atomic unsigned *word, int count)
 {
-    syscall(SYS_futex, (unsigned *)word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+    long woken = syscall(SYS_futex, (unsigned *)word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+    return woken > 0 ? (int)woken : 0;
 }
 
 static inline void os_futex_wake_all(_Atomic unsigned *word)
 {
-    os_futex_wake(word, INT_MAX);
+    (void)os_futex_wake(word, INT_MAX);
 }
 
 #endif
