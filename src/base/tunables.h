@@ -39,6 +39,13 @@
  * workers stop consuming CPU well within a millisecond. */
 #define ILAN_WAIT_YIELD_NS 200000ull
 
+/* How long an oversubscribed waiter spins instead of yielding while no
+ * thread of its team that shares its CPU has work (sched/wait_policy.h):
+ * a few fork/join cycles. Bounded because what it knows of the others'
+ * CPUs may be stale (a thread migrated), or a thread of another team or
+ * process may need the CPU; then it yields as before. */
+#define ILAN_WAIT_ALONE_NS 20000ull
+
 /* Spin iterations under OMP_WAIT_POLICY=active (effectively never sleep;
  * the waiter still yields the CPU periodically). */
 #define ILAN_SPIN_ACTIVE 0xffffffffu

@@ -121,14 +121,14 @@ static struct team *team_obtain(struct ilan_thread *ts, unsigned n, bool top_lev
     }
     if (t->capacity < n) {
         struct worker **grown = realloc(t->workers, n * sizeof *grown);
-        _Atomic int *cpus = grown ? realloc(t->slot_cpu, n * sizeof *cpus) : NULL;
-        if (!grown || !cpus)
+        if (!grown)
             ilan_fatal("out of memory starting a parallel region of %u threads", n);
-        for (unsigned i = t->capacity; i < n; i++)
-            atomic_init(&cpus[i], -1);
         t->workers = grown;
-        t->slot_cpu = cpus;
         t->capacity = n;
+        /* Release: a waiting worker that loads the new array sees it filled. */
+        atomic_store_explicit(&t->cpus,
+                              cpu_share_reserve(atomic_load_explicit(&t->cpus, memory_order_relaxed), n),
+                              memory_order_release);
     }
     return t;
 }
@@ -258,8 +258,9 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
      * moved. Unbound, it says where it runs: the next region's ILAN groups
      * follow the CPUs the threads ran on. */
     bool moved = t->bind.kind && bind_enter(&ts->bind, &t->bind, team_id);
-    if (!t->bind.kind && t->ilan && topo_num_nodes() > 1)
-        atomic_store_explicit(&t->slot_cpu[team_id], os_current_cpu(), memory_order_relaxed);
+    if ((!t->bind.kind && t->ilan && topo_num_nodes() > 1) || wait_oversubscribed())
+        cpu_share_note_cpu(atomic_load_explicit(&t->cpus, memory_order_relaxed), team_id,
+                           os_current_cpu());
     if (__builtin_expect(icv_global.display_affinity, 0) && (moved || !ts->affinity_shown)) {
         ts->affinity_shown = true;
         struct affinity_info info;
@@ -379,6 +380,32 @@ static bool await_next_ready(void *arg)
             atomic_load_explicit(&t->closed_seq, memory_order_relaxed) != a->seq);
 }
 
+/* Whether an oversubscribed waiter of hot team t (team_id self, region
+ * seq) may keep its CPU: no task is pending, no thread of another team is
+ * busy (this team's notes cannot see it), and no thread of this team that
+ * shares the CPU has work (cpu_share_idle; the master counts when
+ * master_counts). Notes the waiter's own CPU as it goes. */
+static bool team_cpu_idle(struct team *t, unsigned self, unsigned seq, bool master_counts)
+{
+    if (atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed) != 0)
+        return false;
+    unsigned staffed = atomic_load_explicit(&t->staffed, memory_order_relaxed);
+    if (atomic_load_explicit(&team_busy_threads, memory_order_relaxed) > staffed)
+        return false;
+    struct cpu_share *cpus = atomic_load_explicit(&t->cpus, memory_order_acquire);
+    int cpu = os_current_cpu();
+    cpu_share_note_cpu(cpus, self, cpu);
+    return cpu_share_idle(cpus, staffed, self, cpu, seq, master_counts);
+}
+
+/* await_next's alone: the master runs elsewhere and so do the workers
+ * still in the region. */
+static bool await_next_alone(void *arg)
+{
+    struct await_next *a = arg;
+    return team_cpu_idle(a->t, a->team_id, a->seq, true);
+}
+
 /* Where a hot team's worker waits after region *seq: until the master
  * starts the next region (true, *seq updated) or dismisses it (false),
  * helping with the region's tasks meanwhile. It polls the team's words
@@ -392,7 +419,8 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
     struct barrier *b = &t->barrier;
     struct await_next a = {t, team_id, *seq};
     for (;;) {
-        (void)wait_poll(await_next_ready, &a); /* what it found is re-read below */
+        /* what it found is re-read below */
+        (void)wait_poll_alone(await_next_ready, await_next_alone, &a);
         unsigned now = atomic_load_explicit(&t->region_seq, memory_order_acquire);
         if (now != *seq) {
             *seq = now;
@@ -431,6 +459,8 @@ static void team_run_worker(void *job, unsigned team_id)
         ILAN_REGION_BEGIN(t->fn);
         t->fn(t->data);
         assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
+        if (wait_oversubscribed())
+            cpu_share_note_done(atomic_load_explicit(&t->cpus, memory_order_relaxed), team_id, seq);
         if (!team_worker_depart(t))
             team_end_barrier(ts, t);
         ILAN_REGION_END();
@@ -510,12 +540,46 @@ void team_begin(void (*fn)(void *), void *data, unsigned num_threads, bool if_cl
     team_begin_with_ws(fn, data, num_threads, if_clause, proc_bind, NULL, NULL);
 }
 
+/* What the master of a hot team watches at the join (team_join_wait). */
+struct join_wait {
+    struct team *t; /* its team */
+    unsigned seq;   /* region_seq of the region being joined */
+};
+
+/* Every worker arrived at the end barrier, or it has tasks to run, or the
+ * region was cancelled: the barrier proper takes over. */
+static bool join_ready(void *arg)
+{
+    struct barrier *b = &((struct join_wait *)arg)->t->barrier;
+    return atomic_load_explicit(&b->remaining, memory_order_relaxed) <= 1 ||
+           atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 ||
+           atomic_load_explicit(&b->cancelled, memory_order_relaxed);
+}
+
+static bool join_alone(void *arg)
+{
+    struct join_wait *j = arg;
+    return team_cpu_idle(j->t, 0, j->seq, false);
+}
+
+/* The master of an oversubscribed hot team waits for its workers' arrival
+ * before it arrives itself: the barrier's own wait yields every round,
+ * while this one spins when the workers still running are on other CPUs
+ * (yielding would only bounce the CPU between finished threads). */
+static void team_join_wait(struct team *t)
+{
+    struct join_wait j = {t, atomic_load_explicit(&t->region_seq, memory_order_relaxed)};
+    (void)wait_poll_alone(join_ready, join_alone, &j); /* past the plan: the barrier waits */
+}
+
 void team_end(void)
 {
     struct ilan_thread *ts = &ilan_tls;
     struct team *t = ts->team;
     assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
     assert(ts->ws == NULL && "a region ended inside a worksharing construct");
+    if (t->nthreads > 1 && !t->pooled_workers && wait_oversubscribed())
+        team_join_wait(t);
     team_end_barrier(ts, t);
     ILAN_REGION_END();
     unsigned n = t->nthreads;
@@ -598,7 +662,7 @@ void team_free(struct team *t)
         ws_loop_destroy(&t->ws_ring[i].loop);
     bind_team_free(&t->bind);
     free(t->workers);
-    free(t->slot_cpu);
+    cpu_share_free(atomic_load_explicit(&t->cpus, memory_order_relaxed));
     free(t);
 }
 

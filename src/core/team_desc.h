@@ -7,6 +7,7 @@
 #include "base/tunables.h"
 #include "config/icv.h"
 #include "core/barrier.h"
+#include "core/cpu_share.h"
 #include "core/task_desc.h"
 #include "core/thread.h"
 #include "core/ws_loop.h"
@@ -32,10 +33,11 @@ struct team {
     void *data;                        /* its argument block */
     struct icv child_icv;              /* ICVs every implicit task starts with */
     struct worker **workers;           /* workers[i] runs team_id i; workers[0] unused (master) */
-    unsigned capacity;                 /* entries allocated in workers[] and slot_cpu[] */
-    _Atomic int *slot_cpu;             /* slot_cpu[i]: the CPU thread i ran on when it last entered
-                                          this team unbound (-1: not known); read when the
-                                          team's ILAN groups are built (ilan/groups.c) */
+    unsigned capacity;                 /* entries allocated in workers[] */
+    struct cpu_share *_Atomic cpus;    /* where each thread last ran (noted when it entered the
+                                          team unbound on a NUMA machine, and by oversubscribed
+                                          waits) and whether it finished the region: read by
+                                          the ILAN groups (ilan/groups.c) and by waits */
     struct ilan_thread master_saved;   /* the master's thread state before the region */
     bool pooled_workers;               /* workers go back to the pool at the end (not a hot team) */
     bool starts_in_ws;                 /* threads begin inside construct 1 (combined constructs) */

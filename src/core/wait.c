@@ -20,13 +20,15 @@ static struct {
     _Atomic unsigned yield_every;                    /* wait_plan.yield_every */
     _Atomic uint64_t yield_ns;                       /* wait_plan.yield_ns */
     _Atomic bool never_sleep;                        /* wait_plan.never_sleep */
-} plan_now = {ILAN_SPIN_DEFAULT, ILAN_SPIN_YIELD_EVERY, 0, false};
+    _Atomic uint64_t alone_ns;                       /* wait_plan.alone_ns */
+} plan_now = {ILAN_SPIN_DEFAULT, ILAN_SPIN_YIELD_EVERY, 0, false, 0};
 alignas(ILAN_CACHE_LINE) _Atomic bool wait_plan_oversubscribed;
 
 void wait_update_plan(unsigned live_threads)
 {
     struct wait_settings s = {icv_global.wait_policy, icv_global.spin_count,
-                              icv_global.spin_count_set, ILAN_WAIT_YIELD_NS};
+                              icv_global.spin_count_set, ILAN_WAIT_YIELD_NS,
+                              ILAN_WAIT_ALONE_NS};
     unsigned cpus = icv_global.num_procs ? icv_global.num_procs : 1;
     struct wait_plan p = wait_plan_for(&s, live_threads, cpus);
     /* Stores only on change: every waiter reads these lines. */
@@ -38,6 +40,8 @@ void wait_update_plan(unsigned live_threads)
         atomic_store_explicit(&plan_now.yield_ns, p.yield_ns, memory_order_relaxed);
     if (atomic_load_explicit(&plan_now.never_sleep, memory_order_relaxed) != p.never_sleep)
         atomic_store_explicit(&plan_now.never_sleep, p.never_sleep, memory_order_relaxed);
+    if (atomic_load_explicit(&plan_now.alone_ns, memory_order_relaxed) != p.alone_ns)
+        atomic_store_explicit(&plan_now.alone_ns, p.alone_ns, memory_order_relaxed);
     bool over = live_threads > cpus;
     if (atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed) != over)
         atomic_store_explicit(&wait_plan_oversubscribed, over, memory_order_relaxed);
@@ -50,6 +54,7 @@ static struct wait_plan plan_load(void)
         atomic_load_explicit(&plan_now.yield_every, memory_order_relaxed),
         atomic_load_explicit(&plan_now.yield_ns, memory_order_relaxed),
         atomic_load_explicit(&plan_now.never_sleep, memory_order_relaxed),
+        atomic_load_explicit(&plan_now.alone_ns, memory_order_relaxed),
     };
     return p;
 }
@@ -77,15 +82,20 @@ void seq_wait_slow(seqword *s, unsigned seen)
 /* The spin and yield phases of a wait (everything before the sleep): true
  * once pred(arg) holds, false when the plan says to sleep or the wait is
  * timeout_ns old (0: no limit). *start is the wait's start time (0 until
- * the clock was read). */
+ * the clock was read). alone(arg) (NULL: never) says no thread sharing the
+ * waiter's CPU has work; asked only where the plan would yield. */
 static inline __attribute__((always_inline)) bool
-wait_poll_for(bool (*pred)(void *), void *arg, uint64_t timeout_ns, uint64_t *start)
+wait_poll_for(bool (*pred)(void *), bool (*alone)(void *), void *arg, uint64_t timeout_ns,
+              uint64_t *start)
 {
     struct wait_plan plan = plan_load();
     uint64_t elapsed = 0;
+    bool yielded = false, kept = false; /* kept: spun at least once while alone */
     for (unsigned round = 0;; round++) {
         if (pred(arg)) {
-            ILAN_COUNT_IF(round > plan.spins, waits_yielded, waits_spun);
+            ILAN_COUNT_IF(yielded, waits_yielded, waits_spun);
+            if (kept)
+                ILAN_COUNT(waits_alone);
             return true;
         }
         /* The clock is read only once the wait may yield or time out. */
@@ -97,22 +107,32 @@ wait_poll_for(bool (*pred)(void *), void *arg, uint64_t timeout_ns, uint64_t *st
             if (timeout_ns && elapsed >= timeout_ns)
                 return false;
         }
-        enum wait_phase phase = wait_phase_at(&plan, round, elapsed);
+        bool lone = alone && round >= plan.spins && elapsed < plan.alone_ns && alone(arg);
+        kept |= lone;
+        enum wait_phase phase = wait_phase_at(&plan, round, elapsed, lone);
         if (phase == WAIT_SLEEP) {
             ILAN_COUNT(waits_slept);
             return false;
         }
-        if (phase == WAIT_YIELD)
+        if (phase == WAIT_YIELD) {
             os_yield();
-        else
+            yielded = true;
+        } else {
             os_cpu_relax();
+        }
     }
 }
 
 bool wait_poll(bool (*pred)(void *), void *arg)
 {
     uint64_t start = 0;
-    return wait_poll_for(pred, arg, 0, &start);
+    return wait_poll_for(pred, NULL, arg, 0, &start);
+}
+
+bool wait_poll_alone(bool (*pred)(void *), bool (*alone)(void *), void *arg)
+{
+    uint64_t start = 0;
+    return wait_poll_for(pred, alone, arg, 0, &start);
 }
 
 /* wait_poll's predicate for a seqword wait. */
@@ -167,7 +187,7 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns)
 {
     uint64_t start = timeout_ns ? os_now_ns() : 0;
     struct seq_past past = {s, seen};
-    if (wait_poll_for(seq_moved, &past, timeout_ns, &start))
+    if (wait_poll_for(seq_moved, NULL, &past, timeout_ns, &start))
         return true;
     return seq_sleep_until(s, seen, timeout_ns ? start + timeout_ns : 0);
 }

@@ -45,6 +45,13 @@ bool seq_wait_slow_for(seqword *s, unsigned seen, uint64_t timeout_ns);
  * calls seq_sleep). For waits on a condition of several words. */
 bool wait_poll(bool (*pred)(void *), void *arg);
 
+/* wait_poll for a waiter that can tell, oversubscribed, whether any thread
+ * sharing its CPU has work: while alone(arg) says none has, it spins where
+ * wait_poll would yield (sched/wait_policy.h), up to the plan's alone_ns.
+ * alone may err (it reads others' CPUs as they last noted them): wrong
+ * "alone" costs at most alone_ns of the other thread's time. */
+bool wait_poll_alone(bool (*pred)(void *), bool (*alone)(void *), void *arg);
+
 /* In a debug build with ILAN_DEBUG_WAIT_DELAY_US set, pauses that long:
  * called between a waiter's last look and its sleep, where a lost wake-up
  * would hide (tests force the race with it). Nothing otherwise. */

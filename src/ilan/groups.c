@@ -29,9 +29,10 @@ static void team_slot_cores(const struct team *t, int *cores)
     }
     int seen_node = -1;
     bool several = false;
+    struct cpu_share *cpus = atomic_load_explicit(&t->cpus, memory_order_relaxed);
     for (unsigned i = 0; i < n; i++) {
         int cpu = topo_num_nodes() > 1
-                      ? atomic_load_explicit(&t->slot_cpu[i], memory_order_relaxed) : -1;
+                      ? atomic_load_explicit(&cpus->slot[i].cpu, memory_order_relaxed) : -1;
         int core = cpu < 0 ? -1 : topo_core_of_real_cpu(cpu);
         int node = core < 0 ? -1 : topo.core_node[core];
         cores[i] = node < 0 ? -1 : topo_first_core_of_node(node);

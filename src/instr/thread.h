@@ -35,6 +35,7 @@
     X(waits_spun, "waits that ended while spinning")                                              \
     X(waits_yielded, "waits that ended after yielding the CPU")                                   \
     X(waits_slept, "waits that went to sleep")                                                    \
+    X(waits_alone, "oversubscribed waits that spun, not yielded: no thread on their CPU had work") \
     X(sleeps, "futex sleeps")                                                                     \
     X(wakes, "futex wake-up calls made (some thread was asleep)")                                 \
     X(loop_chunks, "worksharing-loop chunks taken (dynamic, guided, runtime and ordered loops)")  \

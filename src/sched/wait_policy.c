@@ -10,11 +10,12 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
                                unsigned cpus)
 {
     bool oversubscribed = live_threads > (cpus ? cpus : 1);
-    struct wait_plan p = {0, 0, 0, false};
+    struct wait_plan p = {0, 0, 0, false, 0};
     if (s->wait_policy == 1 && !s->spin_count_set) {
         p.never_sleep = true;
         p.spins = oversubscribed ? 0 : ILAN_SPIN_ACTIVE;
         p.yield_every = ILAN_SPIN_YIELD_EVERY;
+        p.alone_ns = oversubscribed ? s->alone_ns : 0;
         return p;
     }
     if (s->wait_policy == 0 && !s->spin_count_set)
@@ -28,5 +29,6 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
      * a yield that hands the CPU to the thread we wait for), unless the
      * user asked for no spinning at all. */
     p.yield_ns = s->spin_count ? s->yield_ns : 0;
+    p.alone_ns = s->spin_count ? s->alone_ns : 0;
     return p;
 }

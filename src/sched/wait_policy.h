@@ -19,6 +19,8 @@ struct wait_plan {
                              0: never) */
     uint64_t yield_ns;    /* after the spins, yield until the wait is this old (ns) */
     bool never_sleep;     /* OMP_WAIT_POLICY=active: spin (or yield) for ever */
+    uint64_t alone_ns;    /* oversubscribed: while no thread sharing the waiter's CPU has
+                             work, spin instead of yielding until the wait is this old */
 };
 
 /* The settings the plan depends on besides the load. wait_policy: -1 unset,
@@ -29,6 +31,7 @@ struct wait_settings {
     unsigned spin_count; /* spins before sleeping on a machine that is not oversubscribed */
     bool spin_count_set; /* GOMP_SPINCOUNT was given: it overrides the policy */
     uint64_t yield_ns;   /* how long an oversubscribed waiter yields before sleeping */
+    uint64_t alone_ns;   /* how long an oversubscribed waiter with its CPU to itself spins */
 };
 
 /*
@@ -43,14 +46,21 @@ struct wait_settings {
  * overrides the policy, as in libgomp: the waiter spins that long, then
  * sleeps; oversubscribed (and not active) any non-zero count means
  * "yield", and 0 still means "sleep at once".
+ * A yield helps only a thread queued on the waiter's own CPU: an
+ * oversubscribed waiter that knows no such thread has work (it is "alone")
+ * spins instead, for up to s->alone_ns (its knowledge may be stale: a
+ * thread may have moved to its CPU), and so sees its event without a
+ * round trip through the scheduler; not when the user asked for no spin.
  */
 struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
                                unsigned cpus);
 
 /* What to do on round `round` (0-based) of a wait that began `elapsed_ns`
- * ago, under plan p. Inline: a spinning waiter asks every round. */
+ * ago, under plan p; `alone`: no thread sharing the waiter's CPU has work
+ * (only asked past the spins: false is always safe). Inline: a spinning
+ * waiter asks every round. */
 static inline enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned round,
-                                            uint64_t elapsed_ns)
+                                            uint64_t elapsed_ns, bool alone)
 {
     if (round < p->spins) {
         /* a mask, not %: a division would slow every spin down */
@@ -58,6 +68,8 @@ static inline enum wait_phase wait_phase_at(const struct wait_plan *p, unsigned 
             return WAIT_YIELD;
         return WAIT_SPIN;
     }
+    if (alone && elapsed_ns < p->alone_ns)
+        return WAIT_SPIN;
     if (p->never_sleep || elapsed_ns < p->yield_ns)
         return WAIT_YIELD;
     return WAIT_SLEEP;

@@ -4,18 +4,19 @@
 #include "base/tunables.h"
 #include "unit.h"
 
-static const struct wait_settings unset = {-1, 20000, false, 1000};
-static const struct wait_settings passive = {0, 0, false, 1000};
-static const struct wait_settings active = {1, ILAN_SPIN_ACTIVE, false, 1000};
+static const struct wait_settings unset = {-1, 20000, false, 1000, 300};
+static const struct wait_settings passive = {0, 0, false, 1000, 300};
+static const struct wait_settings active = {1, ILAN_SPIN_ACTIVE, false, 1000, 300};
 
-/* The phases of a wait of `rounds` rounds lasting `ns` each, as a string
- * ("s", "y", "z" per round, cut at the first sleep). */
-static const char *phases(const struct wait_plan *p, unsigned rounds, uint64_t ns)
+/* The phases of a wait of `rounds` rounds lasting `ns` each, alone or not,
+ * as a string ("s", "y", "z" per round, cut at the first sleep). */
+static const char *phases_alone(const struct wait_plan *p, unsigned rounds, uint64_t ns,
+                                bool alone)
 {
     static char out[64];
     unsigned i = 0;
     for (; i < rounds && i + 1 < sizeof out; i++) {
-        enum wait_phase ph = wait_phase_at(p, i, (uint64_t)i * ns);
+        enum wait_phase ph = wait_phase_at(p, i, (uint64_t)i * ns, alone);
         out[i] = ph == WAIT_SPIN ? 's' : ph == WAIT_YIELD ? 'y' : 'z';
         if (ph == WAIT_SLEEP) {
             i++;
@@ -26,6 +27,11 @@ static const char *phases(const struct wait_plan *p, unsigned rounds, uint64_t n
     return out;
 }
 
+static const char *phases(const struct wait_plan *p, unsigned rounds, uint64_t ns)
+{
+    return phases_alone(p, rounds, ns, false);
+}
+
 #define CHECK_STR(got, want) CHECK(!strcmp((got), (want)), "got %s, want %s", (got), (want))
 
 static void test_one_thread_per_cpu(void)
@@ -33,11 +39,11 @@ static void test_one_thread_per_cpu(void)
     /* Spin the configured count, yielding once every ILAN_SPIN_YIELD_EVERY. */
     struct wait_plan p = wait_plan_for(&unset, 2, 2);
     CHECK(p.spins == 20000 && p.yield_ns == 0 && !p.never_sleep);
-    CHECK(wait_phase_at(&p, 0, 0) == WAIT_SPIN);
-    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY - 1, 0) == WAIT_YIELD);
-    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY, 0) == WAIT_SPIN);
-    CHECK(wait_phase_at(&p, 19999, 0) == WAIT_SPIN);
-    CHECK(wait_phase_at(&p, 20000, 0) == WAIT_SLEEP);
+    CHECK(wait_phase_at(&p, 0, 0, false) == WAIT_SPIN);
+    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY - 1, 0, false) == WAIT_YIELD);
+    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY, 0, false) == WAIT_SPIN);
+    CHECK(wait_phase_at(&p, 19999, 0, false) == WAIT_SPIN);
+    CHECK(wait_phase_at(&p, 20000, 0, false) == WAIT_SLEEP);
 }
 
 static void test_oversubscribed(void)
@@ -72,7 +78,7 @@ static void test_policies(void)
     /* active never sleeps; oversubscribed it yields every round */
     struct wait_plan a1 = wait_plan_for(&active, 1, 2), a64 = wait_plan_for(&active, 64, 2);
     CHECK(a1.never_sleep && a64.never_sleep);
-    CHECK(wait_phase_at(&a1, 5, 1000000000ull) == WAIT_SPIN);
+    CHECK(wait_phase_at(&a1, 5, 1000000000ull, false) == WAIT_SPIN);
     CHECK_STR(phases(&a64, 5, 1000000000ull), "yyyyy");
     /* an explicit count overrides passive; active with a count spins it out */
     struct wait_settings pc = {0, 3000, true, 1000}, ac = {1, 3000, true, 1000};
@@ -80,7 +86,33 @@ static void test_policies(void)
     CHECK(wait_plan_for(&pc, 64, 2).spins == 0 && wait_plan_for(&pc, 64, 2).yield_ns == 1000);
     struct wait_plan ap = wait_plan_for(&ac, 64, 2);
     CHECK(ap.spins == 3000 && !ap.never_sleep);
-    CHECK(wait_phase_at(&ap, 3000, 0) == WAIT_SLEEP);
+    CHECK(wait_phase_at(&ap, 3000, 0, false) == WAIT_SLEEP);
+}
+
+static void test_alone(void)
+{
+    /* Oversubscribed and alone: spin until alone_ns (300), then yield
+     * until yield_ns (1000), then sleep; not alone: yield at once. */
+    struct wait_plan p = wait_plan_for(&unset, 3, 2);
+    CHECK(p.alone_ns == 300);
+    CHECK_STR(phases_alone(&p, 20, 100, true), "sssyyyyyyyz");
+    CHECK_STR(phases_alone(&p, 20, 100, false), "yyyyyyyyyyz");
+    /* a CPU per thread: the spin phase is the plan's own, alone or not */
+    struct wait_plan q = wait_plan_for(&unset, 2, 2);
+    CHECK(q.alone_ns == 0);
+    CHECK(wait_phase_at(&q, 20000, 0, true) == WAIT_SLEEP);
+    CHECK(wait_phase_at(&q, ILAN_SPIN_YIELD_EVERY - 1, 0, true) == WAIT_YIELD);
+    /* passive and GOMP_SPINCOUNT=0 sleep at once even alone */
+    CHECK_STR(phases_alone(&(struct wait_plan){0}, 3, 0, true), "z");
+    struct wait_plan pp = wait_plan_for(&passive, 64, 2);
+    CHECK_STR(phases_alone(&pp, 3, 10, true), "z");
+    struct wait_settings none = {-1, 0, true, 1000, 300};
+    struct wait_plan z = wait_plan_for(&none, 64, 2);
+    CHECK_STR(phases_alone(&z, 3, 10, true), "z");
+    /* active, oversubscribed: spins alone, then yields for ever */
+    struct wait_plan a = wait_plan_for(&active, 64, 2);
+    CHECK_STR(phases_alone(&a, 8, 100, true), "sssyyyyy");
+    CHECK(wait_phase_at(&a, 100, 1000000000ull, true) == WAIT_YIELD);
 }
 
 int main(void)
@@ -88,5 +120,6 @@ int main(void)
     test_one_thread_per_cpu();
     test_oversubscribed();
     test_policies();
+    test_alone();
     return unit_report();
 }
