@@ -11,6 +11,7 @@
 #include "mem/move.h"
 #include "mem/next_touch.h"
 #include "mem/place.h"
+#include "mem/query.h"
 #include "topo/topo.h"
 
 /* Sets errno to rc and returns -1 when rc is an error, else returns 0. */

@@ -35,21 +35,13 @@ int mem_place_fresh(const struct mem_plan *p);
  */
 int mem_place_move(const struct mem_plan *p);
 
-/*
- * Counts the pages of [addr, addr + size) (rounded out to pages) per model
- * node into per_node[0..max_nodes-1] (zeroed first): on the real machine
- * where the kernel has them (move_pages), a page not yet in memory counting
- * at the node an ilan allocation's policy will put it, or not at all;
- * simulated, where the newest record (or next-touch move) put it, pages
- * ilan never placed not counted. Returns the nodes reported
- * (min(nodes, max_nodes)) or -1 with an errno value in *err.
- */
-int mem_query(const void *addr, size_t size, size_t *per_node, int max_nodes, int *err);
-
 /* Adds pages to the report's counts: placed (applied or recorded) and moved. */
 void mem_count_placed(size_t pages);
 
-/* Writes the report's "memory" object (one JSON member, trailing comma). */
-void mem_report_json(FILE *f);
+/* The model's number of kernel node k; -1 when the model lacks it. */
+int mem_model_node(int k);
+
+/* Pages placed so far (applied or recorded). */
+unsigned long mem_pages_placed_count(void);
 
 #endif
