@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include "mem/place.h"
 #include "mem/record.h"
@@ -19,7 +20,9 @@ static int mem_plan_for(struct mem_plan *plan, void *p, size_t size, int node)
     return mem_plan_node(plan, (uintptr_t)p, size, mem_page(), node) ? 0 : EINVAL;
 }
 
-int mem_migrate(void *p, size_t size, int node)
+/* Moves [p, p + size) to node and, when `record`, records it as `kind`. */
+static int mem_move_to(void *p, size_t size, int node, bool record, enum mem_rec_kind kind,
+                       struct mem_owner owner)
 {
     struct mem_plan plan;
     int rc = mem_plan_for(&plan, p, size, node);
@@ -29,26 +32,23 @@ int mem_migrate(void *p, size_t size, int node)
     if (rc)
         return rc;
     mem_count_placed(plan.npages);
-    /* The record answers simulated queries; the kernel answers real ones. */
-    if (mem_simulated() && !mem_rec_add(MEM_REC_PLACED, (uintptr_t)p, size, &plan, (struct mem_owner){NULL, 0}))
+    if (record && !mem_rec_add(kind, (uintptr_t)p, size, &plan, owner))
         return ENOMEM;
     return 0;
 }
 
+int mem_migrate(void *p, size_t size, int node)
+{
+    /* The record answers simulated queries; the kernel answers real ones. */
+    return mem_move_to(p, size, node, mem_simulated(), MEM_REC_PLACED, (struct mem_owner){NULL, 0});
+}
+
 int mem_attach(void *p, size_t size, struct mem_owner owner, int node)
 {
-    struct mem_plan plan;
-    int rc = mem_plan_for(&plan, p, size, node);
-    if (rc)
-        return rc;
-    rc = mem_place_move(&plan);
-    if (rc)
-        return rc;
-    mem_count_placed(plan.npages);
-    if (!mem_rec_add(MEM_REC_ATTACH, (uintptr_t)p, size, &plan, owner))
-        return ENOMEM;
-    atomic_fetch_add_explicit(&mem_attached, 1, memory_order_relaxed);
-    return 0;
+    int rc = mem_move_to(p, size, node, true, MEM_REC_ATTACH, owner);
+    if (rc == 0)
+        atomic_fetch_add_explicit(&mem_attached, 1, memory_order_relaxed);
+    return rc;
 }
 
 void mem_follow(struct mem_owner owner, int node)

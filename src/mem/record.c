@@ -32,6 +32,23 @@ static void mem_rec_span(const struct mem_plan *p, uintptr_t *lo, uintptr_t *hi)
     *hi = p->first_page + p->npages * p->page;
 }
 
+/* Unlinks and frees the records whose pages lie inside [lo, hi), ALLOC
+ * records too unless keep_allocs (mem_rec_lock held). */
+static void mem_rec_drop_inside(uintptr_t lo, uintptr_t hi, bool keep_allocs)
+{
+    for (struct mem_rec **q = &mem_recs; *q;) {
+        uintptr_t a, b;
+        mem_rec_span(&(*q)->plan, &a, &b);
+        if (!(keep_allocs && (*q)->kind == MEM_REC_ALLOC) && a >= lo && b <= hi) {
+            struct mem_rec *dead = *q;
+            *q = dead->next;
+            free(dead);
+        } else {
+            q = &(*q)->next;
+        }
+    }
+}
+
 bool mem_rec_add(enum mem_rec_kind kind, uintptr_t start, size_t len, const struct mem_plan *p,
                  struct mem_owner owner)
 {
@@ -42,51 +59,40 @@ bool mem_rec_add(enum mem_rec_kind kind, uintptr_t start, size_t len, const stru
     uintptr_t lo, hi;
     mem_rec_span(p, &lo, &hi);
     pthread_mutex_lock(&mem_rec_lock);
-    for (struct mem_rec **q = &mem_recs; *q;) {
-        uintptr_t a, b;
-        mem_rec_span(&(*q)->plan, &a, &b);
-        if ((*q)->kind != MEM_REC_ALLOC && a >= lo && b <= hi) {
-            struct mem_rec *dead = *q;
-            *q = dead->next;
-            free(dead);
-        } else {
-            q = &(*q)->next;
-        }
-    }
+    mem_rec_drop_inside(lo, hi, true);
     r->next = mem_recs;
     mem_recs = r;
     pthread_mutex_unlock(&mem_rec_lock);
     return true;
 }
 
+/* True when an ALLOC record is exactly [start, start + len) (exact) or
+ * holds it (mem_rec_lock held). */
+static bool mem_rec_alloc_holds(uintptr_t start, size_t len, bool exact)
+{
+    for (struct mem_rec *r = mem_recs; r; r = r->next)
+        if (r->kind == MEM_REC_ALLOC &&
+            (exact ? r->start == start && r->len == len
+                   : start >= r->start && start - r->start <= r->len &&
+                         len <= r->len - (start - r->start)))
+            return true;
+    return false;
+}
+
 bool mem_rec_remove_alloc(uintptr_t start, size_t len)
 {
-    bool found = false;
     pthread_mutex_lock(&mem_rec_lock);
-    for (struct mem_rec *r = mem_recs; r && !found; r = r->next)
-        found = r->kind == MEM_REC_ALLOC && r->start == start && r->len == len;
-    if (found) {
-        for (struct mem_rec **q = &mem_recs; *q;) {
-            if ((*q)->start >= start && (*q)->start + (*q)->len <= start + len) {
-                struct mem_rec *dead = *q;
-                *q = dead->next;
-                free(dead);
-            } else {
-                q = &(*q)->next;
-            }
-        }
-    }
+    bool found = mem_rec_alloc_holds(start, len, true);
+    if (found) /* an allocation's plan spans exactly its pages */
+        mem_rec_drop_inside(start, start + len, false);
     pthread_mutex_unlock(&mem_rec_lock);
     return found;
 }
 
 bool mem_rec_in_alloc(uintptr_t start, size_t len)
 {
-    bool found = false;
     pthread_mutex_lock(&mem_rec_lock);
-    for (struct mem_rec *r = mem_recs; r && !found; r = r->next)
-        found = r->kind == MEM_REC_ALLOC && start >= r->start && start - r->start <= r->len &&
-                len <= r->len - (start - r->start);
+    bool found = mem_rec_alloc_holds(start, len, false);
     pthread_mutex_unlock(&mem_rec_lock);
     return found;
 }
