@@ -31,6 +31,43 @@ int ilan_get_place_node(int place);
  * no table); -1 if out of range. */
 int ilan_get_numa_distance(int a, int b);
 
+/* ---- memory placement (README "Memory placement") ---------------------------
+ * Locality domains are the NUMA nodes holding threads of the current
+ * parallel region (seed 001): with bound threads, the nodes of their places,
+ * each weighted by its threads; outside a region or with unbound threads,
+ * every node of the machine model, weighted by its cores. Ranges are rounded
+ * out to whole pages (a partial page at either end moves with the range).
+ * The int functions return 0 (ilan_mem_nodes: the nodes reported) or -1
+ * with errno set: EINVAL for a null pointer, a size of 0, a node or thread
+ * that does not exist, or a range not from ilan_alloc_bloc* where one is
+ * required. On a what-if machine (HWLOC_SYNTHETIC / HWLOC_XMLFILE) nothing
+ * is applied: placements are recorded and ilan_mem_nodes answers from the
+ * record (ilan_mem_simulated() says so). */
+#include <stddef.h>
+
+int ilan_get_num_locality_domains(void);   /* domains holding threads of the current parallel region */
+int ilan_get_locality_domain_num(void);    /* the calling thread's domain, 0-based (-1: none) */
+void *ilan_alloc_bloc(size_t size);        /* bloc distribution over the region's domains */
+void *ilan_alloc_bloc_cyclic(size_t size, size_t bloc); /* blocks of bloc bytes round-robin */
+void ilan_mem_free(void *p, size_t size);  /* for the two allocators above (errno EINVAL otherwise) */
+/* Places the range on the node of team thread thread_num of the calling
+ * thread's team; it follows that thread when its place changes. */
+int ilan_mem_attach(void *p, size_t size, int thread_num);
+int ilan_mem_migrate(void *p, size_t size, int node); /* pages in memory move to node now */
+/* Protects the range; the first thread touching a page moves it to its own
+ * node, then the page is accessible again. A SIGSEGV handler the program
+ * installed before still gets every fault that is not ilan's. */
+int ilan_mem_migrate_on_next_touch(void *p, size_t size);
+/* Pages of the range per node into pages_per_node[0..max_nodes-1];
+ * returns the nodes reported (min(nodes, max_nodes)). */
+int ilan_mem_nodes(const void *p, size_t size, size_t *pages_per_node, int max_nodes);
+/* 1 when placements are recorded instead of applied (a what-if machine). */
+int ilan_mem_simulated(void);
+/* A count of the placement engine: "next_touch_faults" (pages moved by the
+ * first toucher), "next_touch_waits", "next_touch_pages", "next_touch_ranges",
+ * "foreign_faults" (SIGSEGVs passed to the program's handler); -1 if unknown. */
+long long ilan_mem_count(const char *name);
+
 /* ---- counters (ILAN_COUNTERS, ILAN_REPORT) -----------------------------------
  * Each thread counts events (tasks created and executed, steals, waits, ...;
  * the names are the keys of "counters" in an ILAN_REPORT file) from its

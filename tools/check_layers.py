@@ -10,7 +10,7 @@ from pathlib import Path
 # The layers, top to bottom: a module may include its own layer and the
 # layers below it. `config` and `instr` serve every layer and may call only
 # the layers listed for them.
-LAYERS: list[str] = ["abi", "construct", "ilan", "core", "topo", "sched", "os", "base"]
+LAYERS: list[str] = ["abi", "construct", "ilan", "core", "mem", "topo", "sched", "os", "base"]
 SERVICES: dict[str, set[str]] = {
     "config": {"sched", "os", "base"},
     "instr": {"config", "sched", "os", "base"},

@@ -6,8 +6,8 @@ set -euo pipefail
 # libomp-dev: LLVM libomp, a runtime ilan bench compares with; python3-venv:
 # the .venv of make venv; pkg-config: the install test builds with ilan.pc;
 # g++ libtbb-dev: oneTBB, the task_group reference line of the fib benchmark
-# (bench/reference/fib_tbb.cpp).
-pkgs=(cmake gcc make libhwloc-dev libomp-dev python3-venv pkg-config g++ libtbb-dev)
+# (bench/reference/fib_tbb.cpp); libnuma-dev: mbind and move_pages (src/os/linux/numa.c).
+pkgs=(cmake gcc make libhwloc-dev libomp-dev python3-venv pkg-config g++ libtbb-dev libnuma-dev)
 
 missing=()
 for p in "${pkgs[@]}"; do

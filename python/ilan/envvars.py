@@ -29,7 +29,11 @@ RUNTIME = [
     Variable("OMP_DISPLAY_ENV", "true or verbose: print the settings in force at start-up"),
     Variable("OMP_DISPLAY_AFFINITY", "true: print each thread's binding when it changes"),
     Variable("OMP_AFFINITY_FORMAT", "the format of those lines"),
-    Variable("OMP_ALLOCATOR", "the default memory allocator (omp_default_mem_alloc, ...)"),
+    Variable(
+        "OMP_ALLOCATOR",
+        "the default memory allocator (omp_default_mem_alloc, ...), or a memory space with a "
+        "partition: omp_default_mem_space:partition=nearest|blocked|interleaved|environment",
+    ),
     Variable("OMP_TARGET_OFFLOAD", "mandatory, disabled or default; target regions run on the host"),
     Variable("OMP_NUM_TEAMS", "teams in a teams region"),
     Variable("OMP_TEAMS_THREAD_LIMIT", "threads per team in a teams region"),

@@ -1,5 +1,6 @@
 /* env.c — reads every OMP_* / GOMP_* / ILAN_* environment variable into the global ICVs at start-up. */
 #include "config/env.h"
+#include "base/omp_types.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -317,13 +318,18 @@ static void env_read_target_offload(void)
         env_invalid("OMP_TARGET_OFFLOAD", v);
 }
 
-/* OMP_ALLOCATOR: def-allocator-var, a predefined allocator name. */
+/* OMP_ALLOCATOR: def-allocator-var, a predefined allocator name, or a
+ * memory space with a partition trait (the allocator is made at start-up,
+ * construct/runtime.c). */
 static void env_read_allocator(void)
 {
     const char *v = getenv("OMP_ALLOCATOR");
     uintptr_t a;
     if (v && parse_allocator(v, &a))
         icv_global.initial.def_allocator = a;
+    else if (v && parse_allocator_space(v, &config.env_memspace, &config.env_partition) &&
+             config.env_memspace != omp_high_bw_mem_space) /* none, as omp_init_allocator */
+        config.env_allocator = true;
     else if (v)
         env_invalid("OMP_ALLOCATOR", v);
 }

@@ -32,6 +32,9 @@ struct config {
                                           take less (median, us) are not explored */
     unsigned history_max;              /* ILAN_HISTORY_MAX: taskloop identities remembered
                                           before the least recently used are forgotten */
+    bool env_allocator;                /* OMP_ALLOCATOR named a memory space with traits */
+    uintptr_t env_memspace;            /* that memory space (omp_memspace_handle_t) */
+    uintptr_t env_partition;           /* its partition trait (omp_atv_*) */
     char report[4096];                 /* ILAN_REPORT with %p and %r expanded; "" none */
     unsigned counters;                 /* ILAN_COUNTERS: 0 off, 1 runtime, 2 os, 3 all (enum
                                           instr_level); ILAN_REPORT and ILAN_TRACE imply 1 */

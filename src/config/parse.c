@@ -1,5 +1,6 @@
 /* parse.c — pure parsers of the OMP_* / GOMP_* / ILAN_* environment syntax. */
 #include "config/parse.h"
+#include "base/omp_types.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -313,6 +314,29 @@ bool parse_allocator(const char *text, uintptr_t *out)
     if (i < 0 || !at_end(text))
         return false;
     *out = (uintptr_t)i + 1;
+    return true;
+}
+
+bool parse_allocator_space(const char *text, uintptr_t *memspace, uintptr_t *partition)
+{
+    static const char *const spaces[] = {
+        "omp_default_mem_space", "omp_large_cap_mem_space", "omp_const_mem_space",
+        "omp_high_bw_mem_space", "omp_low_lat_mem_space",
+    };
+    static const char *const parts[] = {"environment", "nearest", "blocked", "interleaved"};
+    int s = take_one_of(&text, spaces, 5);
+    if (s < 0)
+        return false;
+    *memspace = (uintptr_t)s;
+    *partition = omp_atv_environment;
+    if (at_end(text))
+        return true;
+    if (!take_char(&text, ':') || !take_word(&text, "partition") || !take_char(&text, '='))
+        return false;
+    int p = take_one_of(&text, parts, 4);
+    if (p < 0 || !at_end(text))
+        return false;
+    *partition = omp_atv_environment + (uintptr_t)p;
     return true;
 }
 

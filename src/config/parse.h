@@ -65,6 +65,13 @@ bool parse_spincount(const char *text, unsigned long long *out);
  * accepts); *out is its omp_allocator_handle_t value (1..8). */
 bool parse_allocator(const char *text, uintptr_t *out);
 
+/* OMP_ALLOCATOR in OpenMP 5.2's other form, a memory space with traits:
+ * `omp_default_mem_space:partition=blocked` (memspace 0..4 into *memspace,
+ * the partition value omp_atv_environment/nearest/blocked/interleaved into
+ * *partition; without traits, environment). The partition trait is the
+ * only one accepted. False when malformed. */
+bool parse_allocator_space(const char *text, uintptr_t *memspace, uintptr_t *partition);
+
 /* The name of a predefined allocator handle (1..8), or NULL. */
 const char *parse_allocator_name(uintptr_t handle);
 

@@ -5,6 +5,7 @@
 #include "config/env.h"
 #include "config/icv.h"
 #include "construct/display_env.h"
+#include "core/alloc.h"
 #include "core/task_mode.h"
 #include "ilan/mode.h"
 #include "core/wait.h"
@@ -65,6 +66,12 @@ void runtime_init(void)
     os_clock_init();
     config_read_env();
     topo_init();
+    if (config.env_allocator) { /* OMP_ALLOCATOR=memspace:partition=... */
+        omp_alloctrait_t t = {omp_atk_partition, config.env_partition};
+        omp_allocator_handle_t a = alloc_init_allocator(config.env_memspace, 1, &t);
+        if (a != omp_null_allocator) /* env.c let only memory spaces there are through */
+            icv_global.initial.def_allocator = (uintptr_t)a;
+    }
     runtime_places(runtime_reserved_cores());
     /* Bound to ilan's default places (the cores, reserved ones left out),
      * a team has one thread per place; otherwise one per CPU we may use. */

@@ -1,4 +1,4 @@
-/* alloc.c — OpenMP allocators: user allocators with their traits (alignment, pool size, fallback, pinned), blocks that remember their allocator, realloc within a pool. */
+/* alloc.c — OpenMP allocators: user allocators with their traits (alignment, pool size, fallback, pinned, partition), blocks that remember their allocator, realloc within a pool. */
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -8,7 +8,10 @@
 #include "base/omp_types.h"
 #include "core/alloc.h"
 #include "base/fatal.h"
+#include "core/locality.h"
 #include "core/thread.h"
+#include "mem/alloc.h"
+#include "mem/place.h"
 #include "os/linux/memory.h"
 
 /*
@@ -20,6 +23,11 @@
  * and the allocator, so that omp_free and omp_realloc work without being told
  * the allocator (omp_null_allocator). pool_size is enforced with an atomic
  * byte counter per user allocator, charged with the requested sizes.
+ * The partition trait other than `environment` gives each block pages of
+ * its own, mapped and placed by the memory engine (mem/alloc.c): nearest on
+ * the allocating thread's node, blocked as a bloc distribution over the
+ * current region's locality domains, interleaved page by page over them;
+ * when that placement fails the block fails and the fallback trait applies.
  */
 
 #define ALLOC_MAX_PREDEFINED ((uintptr_t)omp_thread_mem_alloc)
@@ -43,7 +51,8 @@ struct allocator {
     bool pinned;                    /* blocks are locked in RAM (mlock) */
     uintptr_t sync_hint;            /* trait value, recorded only */
     uintptr_t access;               /* trait value, recorded only */
-    uintptr_t partition;            /* trait value, recorded only */
+    uintptr_t partition;            /* omp_atv_environment (first touch), nearest, blocked or
+                                       interleaved */
 };
 
 /* Precedes every block handed out, immediately below the returned pointer. */
@@ -52,6 +61,8 @@ struct block_header {
     size_t size;          /* bytes the caller asked for */
     uintptr_t allocator;  /* allocator that made the block (never omp_null_allocator) */
     size_t pinned_bytes;  /* bytes from base that were mlock'ed, 0 if none */
+    size_t mapped_bytes;  /* base is a placed mapping of this size (mem_alloc), 0: malloc'ed */
+    size_t pad;           /* keeps the header a multiple of ALLOC_MIN_ALIGN */
 };
 
 _Static_assert(sizeof(struct block_header) % ALLOC_MIN_ALIGN == 0,
@@ -211,13 +222,29 @@ static void *alloc_try(size_t alignment, size_t size, uintptr_t allocator)
         return NULL;
     if (a && !alloc_charge(a, size))
         return NULL;
-    void *base = malloc(total);
+    void *base;
+    size_t mapped = 0;
+    if (a && a->partition != omp_atv_environment) {
+        struct mem_domains d;
+        locality_domains(&d);
+        enum mem_layout layout = a->partition == omp_atv_nearest   ? MEM_LAYOUT_NEAREST
+                                 : a->partition == omp_atv_blocked ? MEM_LAYOUT_BLOC
+                                                                   : MEM_LAYOUT_CYCLIC;
+        int err;
+        base = mem_alloc(total, layout, mem_page(), &d, &err);
+        mapped = total;
+    } else {
+        base = malloc(total);
+    }
     if (base == NULL)
         goto fail;
     size_t pinned = 0;
     if (a && a->pinned) {
         if (os_memory_pin(base, total) != 0) {
-            free(base);
+            if (mapped)
+                mem_free(base, mapped);
+            else
+                free(base);
             goto fail;
         }
         pinned = total;
@@ -228,6 +255,7 @@ static void *alloc_try(size_t alignment, size_t size, uintptr_t allocator)
     h->size = size;
     h->allocator = allocator;
     h->pinned_bytes = pinned;
+    h->mapped_bytes = mapped;
     return (void *)p;
 fail:
     if (a)
@@ -283,7 +311,10 @@ void alloc_free(void *ptr)
         alloc_uncharge(a, h->size);
     if (h->pinned_bytes)
         os_memory_unpin(h->base, h->pinned_bytes);
-    free(h->base);
+    if (h->mapped_bytes)
+        mem_free(h->base, h->mapped_bytes);
+    else
+        free(h->base);
 }
 
 void *alloc_realloc(void *ptr, size_t size, uintptr_t allocator)

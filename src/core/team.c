@@ -14,6 +14,7 @@
 #include "core/task_sched.h"
 #include "base/fence.h"
 #include "os/linux/affinity.h"
+#include "mem/move.h"
 #include "topo/bind.h"
 #include "topo/topo.h"
 #include "instr/counters.h"
@@ -258,6 +259,8 @@ static void thread_enter_team(struct ilan_thread *ts, struct team *t, unsigned t
      * moved. Unbound, it says where it runs: the next region's ILAN groups
      * follow the CPUs the threads ran on. */
     bool moved = t->bind.kind && bind_enter(&ts->bind, &t->bind, team_id);
+    if (moved) /* memory attached to this thread follows it (ilan_mem_attach) */
+        mem_follow((struct mem_owner){t, team_id}, bind_self_node());
     if ((!t->bind.kind && t->ilan && topo_num_nodes() > 1) || wait_oversubscribed())
         cpu_share_note_cpu(atomic_load_explicit(&t->cpus, memory_order_relaxed), team_id,
                            os_current_cpu());

@@ -1,5 +1,6 @@
 /* report.c — what ILAN_REPORT holds: the machine model, and per taskloop identity its executions, explored configurations and choice (written by instr/report.c). */
 #include "ilan/report.h"
+#include "mem/query.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,7 @@ static void write_json(FILE *f)
     fprintf(f, "  \"steal_policy_forced\": %s,\n",
             config.forced_steal < 0 ? "null" : config.forced_steal ? "\"full\"" : "\"strict\"");
     instr_report_json(f);
+    mem_report_json(f);
     json_topology(f);
     fprintf(f, "  \"history\": {\"held\": %u, \"max\": %u, \"forgotten\": %lu},\n",
             ilan_history_count(), config.history_max, ilan_history_forgotten());

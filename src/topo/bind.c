@@ -70,6 +70,15 @@ void bind_assign(unsigned kind, int part_off, int part_len, int master_place, un
 
 /* ---- the mechanism ------------------------------------------------------------ */
 
+/* The calling thread's node as bind_enter last set it (-1: never bound);
+ * what memory placement reads for "this thread's node" (mem/place.c). */
+static __thread int bind_node = -1;
+
+int bind_self_node(void)
+{
+    return bind_node;
+}
+
 void bind_thread_init(struct bind_thread *b)
 {
     b->place = -1;
@@ -139,6 +148,7 @@ bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team
     b->place = s->place;
     b->part_off = s->part_off;
     b->part_len = s->part_len;
+    bind_node = places.node ? places.node[s->place] : -1;
     if (b->bound_place == s->place)
         return false;
     bind_pin(b, s->place);

@@ -66,6 +66,10 @@ void bind_team_begin(struct bind_team *tb, struct bind_thread *master, unsigned 
  * binding changed. Only the thread whose binding is b. */
 bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team_id);
 
+/* The NUMA node (model id) of the calling thread's place as its last
+ * bind_enter set it; -1 when it never had one. Async-signal-safe. */
+int bind_self_node(void);
+
 /* Frees what a team's placement holds. */
 void bind_team_free(struct bind_team *tb);
 

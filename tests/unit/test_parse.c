@@ -246,6 +246,21 @@ static void test_allocator(void)
     CHECK(!parse_allocator("omp_default_mem_space", &a));
     CHECK(!parse_allocator("omp_default_mem_alloc:pinned=true", &a));
     CHECK(a == 99);
+    /* A memory space with a partition trait (OpenMP 5.2's form). */
+    uintptr_t ms = 9, part = 0;
+    CHECK(parse_allocator_space("omp_default_mem_space", &ms, &part) && ms == 0 && part == 15);
+    CHECK(parse_allocator_space("omp_large_cap_mem_space:partition=nearest", &ms, &part) &&
+          ms == 1 && part == 16);
+    CHECK(parse_allocator_space("omp_default_mem_space : partition = blocked", &ms, &part) &&
+          part == 17);
+    CHECK(parse_allocator_space("omp_default_mem_space:partition=interleaved", &ms, &part) &&
+          part == 18);
+    CHECK(parse_allocator_space("omp_default_mem_space:partition=environment", &ms, &part) &&
+          part == 15);
+    CHECK(!parse_allocator_space("omp_default_mem_space:partition=bogus", &ms, &part));
+    CHECK(!parse_allocator_space("omp_default_mem_space:pinned=true", &ms, &part));
+    CHECK(!parse_allocator_space("omp_default_mem_space:partition=blocked,x", &ms, &part));
+    CHECK(!parse_allocator_space("omp_default_mem_alloc", &ms, &part));
     CHECK(strcmp(parse_allocator_name(1), "omp_default_mem_alloc") == 0);
     CHECK(strcmp(parse_allocator_name(8), "omp_thread_mem_alloc") == 0);
     CHECK(parse_allocator_name(0) == NULL && parse_allocator_name(9) == NULL);

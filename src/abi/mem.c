@@ -1,0 +1,135 @@
+/* mem.c — ilan's memory-placement API (include/ilan.h): locality domains, bloc allocations, attach, migrate, next touch and page queries. */
+#include <errno.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "abi/export.h"
+#include "base/fatal.h"
+#include "core/locality.h"
+#include "core/thread.h"
+#include "mem/alloc.h"
+#include "mem/move.h"
+#include "mem/next_touch.h"
+#include "mem/place.h"
+#include "mem/query.h"
+#include "topo/topo.h"
+
+/* Sets errno to rc and returns -1 when rc is an error, else returns 0. */
+static int mem_result(int rc)
+{
+    if (rc == 0)
+        return 0;
+    errno = rc;
+    return -1;
+}
+
+ILAN_EXPORT int ilan_get_num_locality_domains(void)
+{
+    struct mem_domains d;
+    locality_domains(&d);
+    return (int)d.n;
+}
+
+ILAN_EXPORT int ilan_get_locality_domain_num(void)
+{
+    return locality_domain_num();
+}
+
+/* A bloc (cyclic == false) or bloc-cyclic allocation over the region's domains. */
+static void *mem_alloc_over_domains(size_t size, enum mem_layout layout, size_t bloc)
+{
+    struct mem_domains d;
+    locality_domains(&d);
+    int err = 0;
+    void *p = mem_alloc(size, layout, bloc, &d, &err);
+    if (!p)
+        errno = err;
+    return p;
+}
+
+ILAN_EXPORT void *ilan_alloc_bloc(size_t size)
+{
+    return mem_alloc_over_domains(size, MEM_LAYOUT_BLOC, 0);
+}
+
+ILAN_EXPORT void *ilan_alloc_bloc_cyclic(size_t size, size_t bloc)
+{
+    if (bloc == 0) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return mem_alloc_over_domains(size, MEM_LAYOUT_CYCLIC, bloc);
+}
+
+ILAN_EXPORT void ilan_mem_free(void *p, size_t size)
+{
+    thread_self();
+    mem_result(mem_free(p, size));
+}
+
+ILAN_EXPORT int ilan_mem_attach(void *p, size_t size, int thread_num)
+{
+    struct ilan_thread *ts = thread_self();
+    if (thread_num == -1) {
+        /* A whole team's memory moves with its bubble (ILAN_BUBBLES), which
+         * ilan does not have yet: say so rather than pretend. */
+        static _Atomic int said;
+        if (!atomic_exchange_explicit(&said, 1, memory_order_relaxed))
+            ilan_warn("ilan_mem_attach: attaching to a whole team (thread_num -1) is not "
+                      "supported yet (it needs the bubble schedulers); nothing attached");
+        return mem_result(ENOTSUP);
+    }
+    if (!p || size == 0)
+        return mem_result(EINVAL);
+    int node = locality_thread_node(thread_num);
+    if (node < 0)
+        return mem_result(EINVAL); /* no such thread, or another thread without a place */
+    return mem_result(mem_attach(p, size, (struct mem_owner){ts->team, (unsigned)thread_num}, node));
+}
+
+ILAN_EXPORT int ilan_mem_migrate(void *p, size_t size, int node)
+{
+    thread_self();
+    return mem_result(mem_migrate(p, size, node));
+}
+
+ILAN_EXPORT int ilan_mem_migrate_on_next_touch(void *p, size_t size)
+{
+    thread_self();
+    return mem_result(nt_arm(p, size, 1));
+}
+
+ILAN_EXPORT int ilan_mem_nodes(const void *p, size_t size, size_t *pages_per_node, int max_nodes)
+{
+    thread_self();
+    if (!p || size == 0 || !pages_per_node || max_nodes <= 0)
+        return mem_result(EINVAL);
+    int err = 0;
+    int n = mem_query(p, size, pages_per_node, max_nodes, &err);
+    return n < 0 ? mem_result(err) : n;
+}
+
+ILAN_EXPORT int ilan_mem_simulated(void)
+{
+    thread_self();
+    return mem_simulated();
+}
+
+ILAN_EXPORT long long ilan_mem_count(const char *name)
+{
+    struct nt_stats s;
+    nt_stats(&s);
+    if (!name)
+        return -1;
+    if (strcmp(name, "next_touch_faults") == 0)
+        return (long long)s.faults;
+    if (strcmp(name, "next_touch_waits") == 0)
+        return (long long)s.waits;
+    if (strcmp(name, "next_touch_pages") == 0)
+        return (long long)s.pages_moved;
+    if (strcmp(name, "next_touch_ranges") == 0)
+        return (long long)s.ranges;
+    if (strcmp(name, "foreign_faults") == 0)
+        return (long long)s.foreign;
+    return -1;
+}
