@@ -82,6 +82,19 @@ static void say_calibration(struct taskloop_hist *h, double time, char *line, si
  * every thread writes its own after each task. */
 #define SLOT_STRIDE (ILAN_CACHE_LINE / sizeof(uint64_t))
 
+/* Frees a finished record's launch if it has its own allocation, and keeps
+ * the record as its team's spare (or frees it when a spare is kept
+ * already). Whoever finishes the execution, once nothing refers to it. */
+static void exec_recycle(struct taskloop_exec *exec)
+{
+    if (exec->launch && (void *)exec->launch != exec->launch_room)
+        free(exec->launch);
+    struct taskloop_exec *none = NULL;
+    if (!atomic_compare_exchange_strong_explicit(&exec->team_ilan->spare_exec, &none, exec,
+                                                 memory_order_release, memory_order_relaxed))
+        free(exec);
+}
+
 /* Every task of exec is done: record the measurement, free exec. */
 static void exec_finish(struct taskloop_exec *exec)
 {
@@ -132,8 +145,7 @@ static void exec_finish(struct taskloop_exec *exec)
         if (line[0])
             fputs(line, stderr);
     }
-    free(exec->launch);
-    free(exec);
+    exec_recycle(exec);
 }
 
 /* The argument block of a range launch's runner task. */
@@ -213,23 +225,36 @@ void ilan_exec_end(struct taskloop_exec *exec)
         exec_finish(exec);
 }
 
-/* A new execution record for a team with ILAN state ti: one allocation,
- * the threads' end times on lines of their own. */
-static struct taskloop_exec *exec_new(struct team_ilan *ti)
+/* A new execution record for a team with ILAN state ti and a taskloop
+ * body: one allocation, the threads' end times on lines of their own,
+ * then room for a range launch over every group (unless the body's
+ * alignment needs a launch of its own). Reuses the team's spare record
+ * when it is large enough: a program runs thousands of short taskloops. */
+static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloop_body *body)
 {
     unsigned n = ti->groups.nthreads, G = ti->groups.ngroups;
     size_t head = (sizeof(struct taskloop_exec) + G * sizeof(bool) + ILAN_CACHE_LINE - 1) /
                   ILAN_CACHE_LINE * ILAN_CACHE_LINE;
-    size_t size = head + (size_t)n * ILAN_CACHE_LINE;
-    struct taskloop_exec *exec = aligned_alloc(ILAN_CACHE_LINE, size);
-    if (!exec)
+    size_t ends = head + (size_t)n * ILAN_CACHE_LINE;
+    size_t room = ilan_range_size(body, G);
+    struct taskloop_exec *exec =
+        atomic_exchange_explicit(&ti->spare_exec, NULL, memory_order_acquire);
+    if (exec && exec->capacity < ends + room) {
+        free(exec);
+        exec = NULL;
+    }
+    size_t capacity = exec ? exec->capacity : ends + room;
+    if (!exec && !(exec = aligned_alloc(ILAN_CACHE_LINE, capacity)))
         ilan_fatal("out of memory creating a taskloop for %u threads", n);
-    memset(exec, 0, size);
+    memset(exec, 0, ends);
+    exec->capacity = capacity;
+    exec->launch_room = room ? (char *)exec + ends : NULL;
     exec->participates = (bool *)(exec + 1);
     exec->slot_end = (uint64_t *)((char *)exec + head);
     exec->team_ilan = ti;
     return exec;
 }
+
 
 /* Tasks made for one queue of one group, linked through next_queued. */
 struct task_run {
@@ -283,7 +308,7 @@ static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     for (unsigned j = 0; j < k; j++)
         if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
             own = (int)j;
-    exec->launch = ilan_range_new(body, split, k, first, strict_end);
+    exec->launch = ilan_range_new(exec->launch_room, body, split, k, first, strict_end);
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
@@ -336,7 +361,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
     struct team *team = ts->team;
     const struct team_groups *groups = &team->ilan->groups;
     unsigned G = groups->ngroups;
-    struct taskloop_exec *exec = exec_new(team->ilan);
+    struct taskloop_exec *exec = exec_new(team->ilan, body);
     unsigned ids_local[64], *ids = G <= 64 ? ids_local : malloc(G * sizeof *ids);
     unsigned workers_local[64], *workers = G <= 64 ? workers_local : malloc(G * sizeof *workers);
     iter_ull first_local[65], *first = G <= 64 ? first_local : malloc((G + 1) * sizeof *first);

@@ -35,6 +35,10 @@ struct taskloop_exec {
                                          groups' ranges; NULL: one descriptor per task */
     _Atomic bool drained;             /* range launch: every task was claimed, so any thread
                                          may run (and end) the runners still queued */
+    size_t capacity;                  /* bytes of this record's allocation (it is recycled:
+                                         team_ilan.spare_exec) */
+    void *launch_room;                /* room for the launch inside the allocation (NULL: the
+                                         launch, if any, is an allocation of its own) */
 };
 
 

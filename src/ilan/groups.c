@@ -49,6 +49,7 @@ static void team_ilan_free(struct team_ilan *ti)
     if (!ti)
         return;
     groups_free(&ti->groups);
+    free(atomic_load_explicit(&ti->spare_exec, memory_order_acquire));
     free(ti->cores);
     free(ti->queues);
     free(ti);

@@ -13,6 +13,8 @@ struct team;
 
 /* What a team keeps for ILAN taskloops: built by the master at region
  * start when the team's size or places changed, read-only during regions. */
+struct taskloop_exec;
+
 struct team_ilan {
     struct team_groups groups;    /* the team's locality groups */
     int key[7];                   /* nthreads, bind.kind, bind.key[5] it was built for */
@@ -24,6 +26,9 @@ struct team_ilan {
     _Atomic unsigned drained_execs; /* range launches whose tasks were all claimed while some
                                        of their runners may still be queued (any thread may
                                        end those); 0: look in no other group's strict queue */
+    struct taskloop_exec *_Atomic spare_exec; /* the last finished execution record, kept for
+                                                 the next taskloop (ilan/exec.c): one malloc
+                                                 block, freed with free() */
 };
 
 /* (Re)builds team t's groups and queues when its size or places (or, for

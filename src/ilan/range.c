@@ -28,18 +28,34 @@ bool ilan_range_fits(const struct taskloop_body *body, iter_ull ntasks)
     return body->cpyfn == NULL && ntasks < UINT32_MAX && body->arg_size >= 0;
 }
 
-struct ilan_launch *ilan_range_new(const struct taskloop_body *body,
+/* The alignment a launch for body needs (its argument block's, at least a
+ * cache line) and its block's size. */
+static size_t launch_align(const struct taskloop_body *body, size_t *block)
+{
+    size_t align = body->arg_align > 1 ? (size_t)body->arg_align : 1;
+    *block = (size_t)body->arg_size < 2 * sizeof(iter_ull) ? 2 * sizeof(iter_ull)
+                                                           : (size_t)body->arg_size;
+    return align < ILAN_CACHE_LINE ? ILAN_CACHE_LINE : align;
+}
+
+static size_t launch_size(size_t align, size_t block, unsigned k)
+{
+    return (header_size(k, align) + block + align - 1) / align * align;
+}
+
+size_t ilan_range_size(const struct taskloop_body *body, unsigned k)
+{
+    size_t block, align = launch_align(body, &block);
+    return align > ILAN_CACHE_LINE ? 0 : launch_size(align, block, k);
+}
+
+struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
                                    const iter_ull *first, const iter_ull *strict_end)
 {
-    size_t align = body->arg_align > 1 ? (size_t)body->arg_align : 1;
-    if (align < ILAN_CACHE_LINE)
-        align = ILAN_CACHE_LINE; /* aligned_alloc's alignment serves the block too */
-    size_t block = (size_t)body->arg_size < 2 * sizeof(iter_ull) ? 2 * sizeof(iter_ull)
-                                                                  : (size_t)body->arg_size;
+    size_t block, align = launch_align(body, &block);
     size_t head = header_size(k, align);
-    size_t size = (head + block + align - 1) / align * align;
-    struct ilan_launch *l = aligned_alloc(align, size);
+    struct ilan_launch *l = mem ? mem : aligned_alloc(align, launch_size(align, block, k));
     if (!l)
         ilan_fatal("out of memory launching a taskloop for %u thread groups", k);
     l->body = *body;

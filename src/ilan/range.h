@@ -44,11 +44,17 @@ struct ilan_launch {
  * fit the 32-bit halves of a range. */
 bool ilan_range_fits(const struct taskloop_body *body, iter_ull ntasks);
 
+/* Bytes a launch of k groups for body needs, at an address aligned to
+ * ILAN_CACHE_LINE; 0 when its argument block needs a larger alignment
+ * (ilan_range_new must then allocate it). */
+size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
+
 /* A launch for k groups: group j (0-based in the configuration) gets tasks
  * [first[j], first[j + 1]) of which [first[j], strict_end[j]) only its own
- * threads may run. Copies the argument block now (the encounter). Freed
- * with free(). */
-struct ilan_launch *ilan_range_new(const struct taskloop_body *body,
+ * threads may run. Copies the argument block now (the encounter). Built in
+ * `mem` (ilan_range_size(body, k) bytes, cache-line aligned) when not
+ * NULL, else in a new allocation the caller frees with free(). */
+struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
                                    const iter_ull *first, const iter_ull *strict_end);
 
