@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
+#include "core/ws_factor.h"
 
 void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads)
 {
     sched &= ~(int)ICV_SCHED_MONOTONIC;
-    if (sched != ICV_SCHED_DYNAMIC && sched != ICV_SCHED_GUIDED)
+    if (!ws_loop_kind_known(sched))
         sched = ICV_SCHED_STATIC; /* auto and anything unknown: static */
     if ((long long)chunk <= 0)
         chunk = sched == ICV_SCHED_STATIC ? 0 : 1;
@@ -23,6 +24,13 @@ void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsi
     l->mem = NULL;
     l->doacross = NULL;
     l->waiters = NULL;
+    l->ranges = NULL;
+    l->locality = false;
+    l->af = NULL;
+    l->rec = NULL;
+    l->cand = -1;
+    l->t0 = 0;
+    atomic_store_explicit(&l->finished, 0, memory_order_relaxed);
     atomic_store_explicit(&l->cancelled, false, memory_order_relaxed);
     atomic_store_explicit(&l->next, 0, memory_order_relaxed);
     atomic_store_explicit(&l->ordered_pos, 0, memory_order_relaxed);
@@ -62,11 +70,56 @@ static bool guided_cas(struct ws_loop *l, iter_ull *lb, iter_ull *le)
     }
 }
 
+bool ws_loop_kind_known(int sched)
+{
+    switch (sched) {
+    case ICV_SCHED_STATIC:
+    case ICV_SCHED_DYNAMIC:
+    case ICV_SCHED_GUIDED:
+    case ICV_SCHED_ADAPTIVE:
+    case ICV_SCHED_STATIC_STEAL:
+    case ICV_SCHED_FAC2:
+    case ICV_SCHED_TSS:
+    case ICV_SCHED_AF:
+        return true;
+    default:
+        return false;
+    }
+}
+
+size_t ws_loop_engine_space(int sched, unsigned nthreads)
+{
+    if (sched == ICV_SCHED_ADAPTIVE || sched == ICV_SCHED_STATIC_STEAL)
+        return nthreads * sizeof(struct loop_range);
+    if (sched == ICV_SCHED_AF)
+        return nthreads * sizeof(struct loop_af);
+    return 0;
+}
+
+void ws_loop_engine_setup(struct ws_loop *l, void *space)
+{
+    if (l->sched == ICV_SCHED_ADAPTIVE || l->sched == ICV_SCHED_STATIC_STEAL) {
+        l->ranges = space;
+        l->locality = l->sched == ICV_SCHED_ADAPTIVE;
+        ws_steal_init(l->ranges, l->n, l->nthreads);
+    } else if (l->sched == ICV_SCHED_AF) {
+        l->af = space; /* zeroed by ws_loop_buf: no thread has timed a chunk */
+    }
+}
+
 bool ws_loop_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
 {
     iter_ull lb, le;
     bool ok;
     switch (l->sched) {
+    case ICV_SCHED_ADAPTIVE:
+    case ICV_SCHED_STATIC_STEAL:
+        return ws_steal_next(l, lt, tid);
+    case ICV_SCHED_FAC2:
+    case ICV_SCHED_TSS:
+        return ws_factor_next_indexed(l, lt);
+    case ICV_SCHED_AF:
+        return ws_factor_next_af(l, lt, tid);
     case ICV_SCHED_DYNAMIC:
         ok = dynamic_cas(l, &lb, &le);
         break;
