@@ -172,6 +172,13 @@ static __attribute__((noinline)) bool steal(struct ws_loop *l, struct loop_threa
 
 bool ws_steal_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
 {
+    /* gcc's code decides lastprivate by whether the thread's final
+     * iteration variable reached the loop's end: the thread that ran the
+     * chunk holding the last iteration must take no other. Its range is
+     * empty then (that chunk ended it), so nothing is left behind: the
+     * other threads empty every range before they stop. */
+    if (lt->le == l->n && lt->lb < lt->le)
+        return false;
     struct loop_range *own = &l->ranges[tid];
     /* Chunks grow while they are short (loop_pop_mult): the clock read is
      * the price of taking c = 1 by default without paying per iteration. */

@@ -56,7 +56,9 @@ void ws_steal_init(struct loop_range *ranges, iter_ull n, unsigned nthreads);
 
 /* The calling thread's (team slot tid) next chunk of an adaptive loop:
  * from its own range, else stolen (victims: lt->victims). False once
- * every range has been seen empty. */
+ * every range has been seen empty, and after the chunk that holds the
+ * loop's last iteration (gcc's lastprivate test needs it to be the
+ * thread's final chunk, as with a shared counter). */
 bool ws_steal_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid);
 
 #endif
