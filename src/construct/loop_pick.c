@@ -117,30 +117,32 @@ const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struc
     if (!team || team->nthreads < 2)
         return NULL;
     unsigned n = team->nthreads;
-    const struct team_groups *g = l->locality && team->ilan ? &team->ilan->groups : NULL;
+    const struct team_groups *g = team->ilan ? &team->ilan->groups : NULL;
     if (g && (g->nthreads != n || g->ngroups < 2))
         g = NULL;
     struct loop_victim_cache *vc = &ts->victims;
     if (vc->team == team && vc->groups == (const void *)g && vc->nthreads == n &&
-        vc->locality == (g != NULL))
+        vc->locality == l->locality)
         return &vc->v;
     if (vc->cap < n) {
         free(vc->v.order);
         free(vc->v.seg_end);
+        free(vc->v.group_of);
         vc->v.order = malloc(n * sizeof *vc->v.order);
         vc->v.seg_end = malloc(n * sizeof *vc->v.seg_end);
-        if (!vc->v.order || !vc->v.seg_end)
+        vc->v.group_of = malloc(n * sizeof *vc->v.group_of);
+        if (!vc->v.order || !vc->v.seg_end || !vc->v.group_of)
             ilan_fatal("out of memory (adaptive loop victims, %u threads)", n);
         vc->cap = n;
     }
     int *dist = g ? group_distances(g) : NULL;
     loop_victims_build(ts->team_id, n, g ? g->slot_group : NULL, g ? g->ngroups : 1, dist,
-                       &vc->v);
+                       !l->locality, &vc->v);
     free(dist);
     vc->team = team;
     vc->groups = g;
     vc->nthreads = n;
-    vc->locality = g != NULL;
+    vc->locality = l->locality;
     return &vc->v;
 }
 

@@ -151,7 +151,7 @@ static __attribute__((noinline)) bool steal(struct ws_loop *l, struct loop_threa
             unsigned victim = loop_victim_at(v, i, rnd);
             enum steal_result r = steal_half(&l->ranges[victim], l->chunk, lb, le);
             if (r == STEAL_GOT) {
-                bool local = l->locality && loop_victim_segment(v, i) == 0;
+                bool local = v->group_of[victim] == v->group_of[tid];
                 if (local)
                     lt->steals_local++;
                 else

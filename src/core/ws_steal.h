@@ -43,7 +43,7 @@ struct loop_victim_cache {
     const void *team;        /* the team it was built for */
     const void *groups;      /* that team's groups it was built from (NULL: none) */
     unsigned nthreads;       /* that team's size */
-    bool locality;           /* built with the groups (false: one segment, static_steal) */
+    bool locality;           /* in locality order (false: one segment, static_steal) */
     unsigned cap;            /* entries allocated in v.order and v.seg_end */
 };
 

@@ -1,14 +1,18 @@
 /* loop_victims.c — an adaptive thief's victim order: its own group, then the other groups nearest first (pure). */
 #include "sched/loop_victims.h"
 
+#include <stdbool.h>
+
 void loop_victims_build(unsigned self, unsigned nthreads, const unsigned *slot_group,
-                        unsigned ngroups, const int *dist, struct loop_victims *out)
+                        unsigned ngroups, const int *dist, bool flat, struct loop_victims *out)
 {
     out->n = nthreads > 0 ? nthreads - 1 : 0;
     out->nseg = 0;
+    for (unsigned t = 0; t < nthreads; t++)
+        out->group_of[t] = slot_group && ngroups > 1 ? slot_group[t] : 0;
     if (out->n == 0)
         return;
-    if (!slot_group || ngroups <= 1) {
+    if (!slot_group || ngroups <= 1 || flat) {
         unsigned k = 0;
         for (unsigned t = 0; t < nthreads; t++)
             if (t != self)

@@ -5,13 +5,13 @@
 #include "sched/loop_victims.h"
 #include "unit.h"
 
-static unsigned order[64], seg_end[64];
+static unsigned order[64], seg_end[64], group_of[64];
 
 static struct loop_victims build(unsigned self, unsigned n, const unsigned *grp, unsigned G,
                                  const int *dist)
 {
-    struct loop_victims v = {order, seg_end, 0, 0};
-    loop_victims_build(self, n, grp, G, dist, &v);
+    struct loop_victims v = {order, seg_end, 0, 0, group_of};
+    loop_victims_build(self, n, grp, G, dist, false, &v);
     return v;
 }
 
@@ -37,6 +37,7 @@ static void test_numa(void)
             dist[a * 4 + b] = a == b ? 10 : a / 2 == b / 2 ? 12 : 20;
     struct loop_victims v = build(5, 8, grp, 4, dist);
     CHECK(v.n == 7 && v.nseg == 4, "n %u nseg %u", v.n, v.nseg);
+    CHECK(v.group_of[5] == 2 && v.group_of[0] == 0 && v.group_of[7] == 3);
     /* Thread 5 (node 2): thread 4, then node 3 (near), then nodes 0, 1. */
     CHECK(loop_victim_at(&v, 0, 0) == 4);
     for (uint64_t rnd = 0; rnd < 50; rnd++) {
@@ -69,6 +70,10 @@ static void test_flat(void)
     CHECK(v.n == 2 && v.nseg == 2 && v.seg_end[0] == 0, "nseg %u", v.nseg);
     CHECK(loop_victim_segment(&v, 0) == 1);
     check_permutation(&v, 0, 3, 99);
+    /* flat (static_steal): one segment, the groups still known. */
+    struct loop_victims f = {order, seg_end, 0, 0, group_of};
+    loop_victims_build(0, 3, grp, 2, NULL, true, &f);
+    CHECK(f.nseg == 1 && f.n == 2 && f.group_of[1] == 1 && f.group_of[0] == 0);
     /* A team of one has no victims. */
     v = build(0, 1, NULL, 1, NULL);
     CHECK(v.n == 0 && v.nseg == 0);
