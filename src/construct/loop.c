@@ -27,7 +27,7 @@ void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
 {
     struct ws_loop *l = &w->loop;
     ws_loop_init(l, d->sched, d->n, d->chunk, nthreads);
-    loop_pick_setup(l, d);
+    loop_pick_setup(l, d->sched, d->site);
     l->start = d->start;
     l->end = d->end;
     l->incr = d->incr;
@@ -97,8 +97,8 @@ bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
     /* GOMP_cancel marks the thread's current slot (cancel.c). */
     if (icv_global.cancellation && ws_loop_is_cancelled(l))
         return false;
-    if (l->ranges && !ts->loop.victims)
-        ts->loop.victims = loop_pick_victims(ts, l);
+    if (l->ranges && !ts->loop.steal.victims)
+        ts->loop.steal.victims = loop_pick_victims(ts, l);
     if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0)) {
         if (l->rec && !ts->loop.finished) {
             ts->loop.finished = true;

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include "base/fatal.h"
 #include "config/icv.h"
-#include "construct/loop.h"
 #include "core/loop_hist.h"
 #include "core/team_desc.h"
 #include "ilan/groups.h"
@@ -65,12 +64,12 @@ static void candidate(enum loop_cand cand, iter_ull n, unsigned P, int *kind, it
     *chunk = cand == LOOP_CAND_STATIC ? 0 : loop_expert_chunk(n, P);
 }
 
-void loop_pick_setup(struct ws_loop *l, const struct loop_desc *d)
+void loop_pick_setup(struct ws_loop *l, int sched, const void *site)
 {
-    bool is_auto = d->sched == ICV_SCHED_AUTO;
-    if (!is_auto && !(loop_hist_on && d->site))
+    bool is_auto = sched == ICV_SCHED_AUTO;
+    if (!is_auto && !(loop_hist_on && site))
         return;
-    struct loop_rec *rec = loop_hist_get(d->site, l->n, l->nthreads);
+    struct loop_rec *rec = loop_hist_get(site, l->n, l->nthreads);
     if (is_auto) {
         enum loop_cand cand = LOOP_CAND_ADAPTIVE;
         if (rec) {
@@ -155,8 +154,8 @@ void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)
     uint64_t now = last ? os_clock_ns() : 0;
     mutex_lock(&rec->lock);
     rec->chunks += lt->chunks;
-    rec->steals_local += lt->steals_local;
-    rec->steals_remote += lt->steals_remote;
+    rec->steals_local += lt->steal.steals_local;
+    rec->steals_remote += lt->steal.steals_remote;
     if (last) {
         double ns = (double)(now - l->t0);
         rec->calls++;

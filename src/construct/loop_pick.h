@@ -6,8 +6,6 @@
 #include "core/thread.h"
 #include "core/ws_loop.h"
 
-struct loop_desc;
-
 /* The schedule a loop described by sched (a GOMP kind, the monotonic bit
  * allowed) runs when it `may_reorder` (nonmonotonic, no ordered clause, not
  * doacross): nonmonotonic dynamic becomes adaptive; everything else stays. */
@@ -19,11 +17,12 @@ int loop_pick_kind(int sched, bool may_reorder);
  * counter) and auto to static, as libgomp runs auto. */
 void loop_pick_runtime(struct ilan_thread *ts, bool may_reorder, int *sched, iter_ull *chunk);
 
-/* By the slot's initializer, after ws_loop_init: schedule(auto) picks its
- * candidate for this execution (l->sched and l->chunk change to it), and
- * with ILAN_REPORT or auto the loop gets its identity's record and its
- * start time. */
-void loop_pick_setup(struct ws_loop *l, const struct loop_desc *d);
+/* By the slot's initializer, after ws_loop_init (sched: the kind it was
+ * asked for, site: the loop's identity, construct/loop.h): schedule(auto)
+ * picks its candidate for this execution (l->sched and l->chunk change to
+ * it), and with ILAN_REPORT or auto the loop gets its identity's record and
+ * its start time. */
+void loop_pick_setup(struct ws_loop *l, int sched, const void *site);
 
 /* The calling thread's victim order for the adaptive loop l (kept across
  * loops while its team's groups stay the same). */

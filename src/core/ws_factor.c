@@ -3,17 +3,17 @@
 
 #include <stdlib.h>
 #include "base/fatal.h"
-#include "core/ws_loop.h"
 #include "os/linux/clock.h"
 
-bool ws_factor_next_indexed(struct ws_loop *l, struct loop_thread *lt)
+bool ws_factor_next_indexed(_Atomic iter_ull *next, bool fac2, iter_ull n, unsigned P, iter_ull c,
+                            struct factor_thread *ft, iter_ull *lb, iter_ull *le)
 {
-    /* The counter stays below n + nthreads: every thread stops at its
-     * first claim past the end. */
-    iter_ull k = atomic_fetch_add_explicit(&l->next, 1, memory_order_relaxed);
-    if (l->sched == ICV_SCHED_FAC2)
-        return loop_fac2_chunk(l->n, l->nthreads, l->chunk, k, &lt->fac, &lt->lb, &lt->le);
-    return loop_tss_chunk(l->n, l->nthreads, l->chunk, k, &lt->lb, &lt->le);
+    /* The counter stays below n + P: every thread stops at its first
+     * claim past the end. */
+    iter_ull k = atomic_fetch_add_explicit(next, 1, memory_order_relaxed);
+    if (fac2)
+        return loop_fac2_chunk(n, P, c, k, &ft->fac, lb, le);
+    return loop_tss_chunk(n, P, c, k, lb, le);
 }
 
 /* A thread's copy of the team's AF statistics (grown, never shrunk). */
@@ -42,40 +42,41 @@ static struct af_scratch *af_scratch_for(unsigned P)
     return sc;
 }
 
-bool ws_factor_next_af(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
+bool ws_factor_next_af(_Atomic iter_ull *next, struct loop_af *af, iter_ull n, unsigned P,
+                       iter_ull c, struct factor_thread *ft, unsigned tid, iter_ull *lb,
+                       iter_ull *le)
 {
-    unsigned P = l->nthreads;
-    struct loop_af *me = &l->af[tid];
+    struct loop_af *me = &af[tid];
     uint64_t now = os_clock_ns();
-    if (lt->t_prev && lt->prev_n) {
+    if (ft->t_prev && ft->prev_n) {
         double mean = atomic_load_explicit(&me->mean, memory_order_relaxed);
         unsigned count = atomic_load_explicit(&me->count, memory_order_relaxed);
-        loop_af_sample(&mean, &me->m2, &count, lt->prev_n, (double)(now - lt->t_prev));
+        loop_af_sample(&mean, &me->m2, &count, ft->prev_n, (double)(now - ft->t_prev));
         atomic_store_explicit(&me->mean, mean, memory_order_relaxed);
         atomic_store_explicit(&me->var, count ? me->m2 / count : 0, memory_order_relaxed);
         atomic_store_explicit(&me->count, count, memory_order_relaxed);
     }
-    lt->t_prev = now;
+    ft->t_prev = now;
     /* Every thread's statistics, as they are now (stale ones only shift a
      * chunk size a little), copied for the pure size rule. */
     struct af_scratch *sc = af_scratch_for(P);
     for (unsigned j = 0; j < P; j++) {
-        sc->mu[j] = atomic_load_explicit(&l->af[j].mean, memory_order_relaxed);
-        sc->var[j] = atomic_load_explicit(&l->af[j].var, memory_order_relaxed);
-        sc->count[j] = atomic_load_explicit(&l->af[j].count, memory_order_relaxed);
+        sc->mu[j] = atomic_load_explicit(&af[j].mean, memory_order_relaxed);
+        sc->var[j] = atomic_load_explicit(&af[j].var, memory_order_relaxed);
+        sc->count[j] = atomic_load_explicit(&af[j].count, memory_order_relaxed);
     }
-    iter_ull cur = atomic_load_explicit(&l->next, memory_order_relaxed);
+    iter_ull cur = atomic_load_explicit(next, memory_order_relaxed);
     for (;;) {
-        if (cur >= l->n) {
-            lt->prev_n = 0;
+        if (cur >= n) {
+            ft->prev_n = 0;
             return false;
         }
-        iter_ull take = loop_af_size(l->n - cur, P, l->chunk, tid, sc->mu, sc->var, sc->count);
-        if (atomic_compare_exchange_weak_explicit(&l->next, &cur, cur + take,
-                                                  memory_order_relaxed, memory_order_relaxed)) {
-            lt->lb = cur;
-            lt->le = cur + take;
-            lt->prev_n = take;
+        iter_ull take = loop_af_size(n - cur, P, c, tid, sc->mu, sc->var, sc->count);
+        if (atomic_compare_exchange_weak_explicit(next, &cur, cur + take, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            *lb = cur;
+            *le = cur + take;
+            ft->prev_n = take;
             return true;
         }
     }

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
-#include "core/ws_factor.h"
 
 void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads)
 {
@@ -114,12 +113,23 @@ bool ws_loop_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
     switch (l->sched) {
     case ICV_SCHED_ADAPTIVE:
     case ICV_SCHED_STATIC_STEAL:
-        return ws_steal_next(l, lt, tid);
+        /* gcc's code decides lastprivate by whether the thread's final
+         * iteration variable reached the loop's end: the thread that ran
+         * the chunk holding the last iteration must take no other. Its
+         * range is empty then (that chunk ended it), and the other threads
+         * empty every range before they stop: nothing is left behind. */
+        ok = !(lt->le == l->n && lt->lb < lt->le) &&
+             ws_steal_next(l->ranges, l->chunk, &lt->steal, tid, &lb, &le);
+        break;
     case ICV_SCHED_FAC2:
     case ICV_SCHED_TSS:
-        return ws_factor_next_indexed(l, lt);
+        ok = ws_factor_next_indexed(&l->next, l->sched == ICV_SCHED_FAC2, l->n, l->nthreads,
+                                    l->chunk, &lt->factor, &lb, &le);
+        break;
     case ICV_SCHED_AF:
-        return ws_factor_next_af(l, lt, tid);
+        ok = ws_factor_next_af(&l->next, l->af, l->n, l->nthreads, l->chunk, &lt->factor, tid,
+                               &lb, &le);
+        break;
     case ICV_SCHED_DYNAMIC:
         ok = dynamic_cas(l, &lb, &le);
         break;

@@ -12,6 +12,7 @@
 #include "core/wait.h"
 #include "sched/iter.h"
 #include "sched/loop_chunks.h"
+#include "core/ws_factor.h"
 #include "core/ws_steal.h"
 
 /* Ordered: where a thread waiting for the ordered token sleeps. */
@@ -75,14 +76,6 @@ struct ws_loop {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned finished; /* with rec: threads whose claims ran dry */
 };
 
-/* AF: one thread's running timing of its chunks, alone on its cache line;
- * written by its thread, read by every claimer (loop_af_size). */
-struct loop_af {
-    alignas(ILAN_CACHE_LINE) _Atomic double mean; /* mean time of one iteration (ns) */
-    _Atomic double var;                           /* variance of that time (ns^2) */
-    _Atomic unsigned count;                       /* chunks timed */
-    double m2;                                    /* Welford's sum of squares (own thread only) */
-};
 
 /* Per-thread state of the loop the thread is executing. */
 struct loop_thread {
@@ -90,15 +83,9 @@ struct loop_thread {
     iter_ull lb, le;      /* logical bounds of the chunk the thread holds */
     bool has_chunk;       /* ordered: lb..le is held and its token not yet passed on */
     bool finished;        /* its claims ran dry (counted once in ws_loop finished) */
-    iter_ull mult;        /* adaptive: chunk multiplier of its own pops (loop_pop_mult) */
-    uint64_t t_prev;      /* adaptive, af: when it took its previous chunk (ns; 0 none) */
-    iter_ull prev_n;      /* af: iterations of that chunk */
-    uint64_t rnd;         /* adaptive: a thief's random state (0: not seeded yet) */
-    const struct loop_victims *victims; /* adaptive: its victim order (set by construct/loop.c) */
-    struct fac_cursor fac; /* fac2: the batch its latest chunk was in */
     unsigned chunks;      /* chunks taken in this loop */
-    unsigned steals_local;  /* adaptive: steals from its own locality group */
-    unsigned steals_remote; /* adaptive: steals from other groups */
+    struct steal_thread steal;  /* adaptive, static_steal (core/ws_steal.h) */
+    struct factor_thread factor; /* fac2, tss, af (core/ws_factor.h) */
 };
 
 /* The doacross record of dimension-0 iteration i. */

@@ -1,10 +1,10 @@
 /* ws_steal.c — the adaptive loop engine: THE-protocol pops from a thread's own range, steal-half from victims in locality order. */
 #include "core/ws_steal.h"
 
-#include "core/ws_loop.h"
 #include "instr/counters.h"
 #include "os/linux/clock.h"
 #include "os/linux/thread.h"
+#include "sched/loop_chunks.h"
 #include "sched/steal.h"
 
 /* Below this a chunk of the owner's is cheap enough that the pop (a clock
@@ -136,26 +136,27 @@ static void install(struct loop_range *own, iter_ull k, iter_ull *lb, iter_ull *
 
 /* Passes over the victims until one gives work, or a pass finds every
  * range empty and none busy. */
-static __attribute__((noinline)) bool steal(struct ws_loop *l, struct loop_thread *lt,
-                                            unsigned tid, iter_ull *lb, iter_ull *le)
+static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull chunk,
+                                            struct steal_thread *st, unsigned tid, iter_ull *lb,
+                                            iter_ull *le)
 {
-    const struct loop_victims *v = lt->victims;
+    const struct loop_victims *v = st->victims;
     if (!v || v->n == 0)
         return false;
-    if (lt->rnd == 0)
-        lt->rnd = steal_seed(tid + 1);
+    if (st->rnd == 0)
+        st->rnd = steal_seed(tid + 1);
     for (unsigned pass = 0;; pass++) {
         bool busy = false;
-        uint64_t rnd = steal_rand(&lt->rnd);
+        uint64_t rnd = steal_rand(&st->rnd);
         for (unsigned i = 0; i < v->n; i++) {
             unsigned victim = loop_victim_at(v, i, rnd);
-            enum steal_result r = steal_half(&l->ranges[victim], l->chunk, lb, le);
+            enum steal_result r = steal_half(&ranges[victim], chunk, lb, le);
             if (r == STEAL_GOT) {
                 bool local = v->group_of[victim] == v->group_of[tid];
                 if (local)
-                    lt->steals_local++;
+                    st->steals_local++;
                 else
-                    lt->steals_remote++;
+                    st->steals_remote++;
                 ILAN_COUNT_IF(local, loop_steals_local, loop_steals_remote);
                 return true;
             }
@@ -170,33 +171,24 @@ static __attribute__((noinline)) bool steal(struct ws_loop *l, struct loop_threa
     }
 }
 
-bool ws_steal_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
+bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_thread *st,
+                   unsigned tid, iter_ull *lb, iter_ull *le)
 {
-    /* gcc's code decides lastprivate by whether the thread's final
-     * iteration variable reached the loop's end: the thread that ran the
-     * chunk holding the last iteration must take no other. Its range is
-     * empty then (that chunk ended it), so nothing is left behind: the
-     * other threads empty every range before they stop. */
-    if (lt->le == l->n && lt->lb < lt->le)
-        return false;
-    struct loop_range *own = &l->ranges[tid];
+    struct loop_range *own = &ranges[tid];
     /* Chunks grow while they are short (loop_pop_mult): the clock read is
      * the price of taking c = 1 by default without paying per iteration. */
     uint64_t now = os_clock_ns();
-    if (lt->t_prev)
-        lt->mult = loop_pop_mult(lt->mult, now - lt->t_prev, STEAL_POP_TARGET_NS);
-    lt->t_prev = now;
+    if (st->t_prev)
+        st->mult = loop_pop_mult(st->mult, now - st->t_prev, STEAL_POP_TARGET_NS);
+    st->t_prev = now;
     iter_ull b = atomic_load_explicit(&own->begin, memory_order_relaxed);
     iter_ull e = atomic_load_explicit(&own->end, memory_order_relaxed);
-    iter_ull k = loop_pop_size(e > b ? e - b : 0, l->chunk, lt->mult);
-    iter_ull lb, le;
-    if (!pop_own(own, k, &lb, &le)) {
-        if (!steal(l, lt, tid, &lb, &le))
-            return false;
-        lt->mult = 1;
-        install(own, l->chunk, &lb, &le);
-    }
-    lt->lb = lb;
-    lt->le = le;
+    iter_ull k = loop_pop_size(e > b ? e - b : 0, chunk, st->mult);
+    if (pop_own(own, k, lb, le))
+        return true;
+    if (!steal(ranges, chunk, st, tid, lb, le))
+        return false;
+    st->mult = 1;
+    install(own, chunk, lb, le);
     return true;
 }

@@ -47,18 +47,25 @@ struct loop_victim_cache {
     unsigned cap;            /* entries allocated in v.order and v.seg_end */
 };
 
-struct ws_loop;
-struct loop_thread;
+/* A thread's private state in the adaptive loop it runs (zeroed at the
+ * loop's start, with the rest of struct loop_thread). */
+struct steal_thread {
+    iter_ull mult;        /* chunk multiplier of its own pops (loop_pop_mult) */
+    uint64_t t_prev;      /* when it took its previous chunk (ns; 0 none) */
+    uint64_t rnd;         /* a thief's random state (0: not seeded yet) */
+    const struct loop_victims *victims; /* its victim order (set by construct/loop.c) */
+    unsigned steals_local;  /* steals from its own locality group */
+    unsigned steals_remote; /* steals from other groups */
+};
 
 /* Splits [0, n) over nthreads ranges as an unchunked static loop would
  * (iter_static_block): thread i starts with exactly its static block. */
 void ws_steal_init(struct loop_range *ranges, iter_ull n, unsigned nthreads);
 
-/* The calling thread's (team slot tid) next chunk of an adaptive loop:
- * from its own range, else stolen (victims: lt->victims). False once
- * every range has been seen empty, and after the chunk that holds the
- * loop's last iteration (gcc's lastprivate test needs it to be the
- * thread's final chunk, as with a shared counter). */
-bool ws_steal_next(struct ws_loop *l, struct loop_thread *lt, unsigned tid);
+/* The calling thread's (team slot tid) next chunk [*lb, *le) of an
+ * adaptive loop of the given ranges: from its own range, else stolen
+ * (victims: st->victims). False once every range has been seen empty. */
+bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_thread *st,
+                   unsigned tid, iter_ull *lb, iter_ull *le);
 
 #endif

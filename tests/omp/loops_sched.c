@@ -159,6 +159,10 @@ int main(void)
                  (int)draw(0, 1));
         collapse_nowait(kind, chunk, draw(0, 40), draw(0, 70));
     }
+    /* One identity executed often under auto: warm-up, the trial of every
+     * candidate, then the choice; every execution must still be exact. */
+    for (int rep = 0; rep < 40; rep++)
+        long_loop(omp_sched_auto, 0, 0, 2000, 1);
     /* Empty loops and loops shorter than the team, every kind. */
     for (int k = 0; k < NKINDS; k++)
         for (long n = 0; n < 5; n++) {
