@@ -183,7 +183,11 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
     st->t_prev = now;
     iter_ull b = atomic_load_explicit(&own->begin, memory_order_relaxed);
     iter_ull e = atomic_load_explicit(&own->end, memory_order_relaxed);
+    /* At least one: an empty chunk would still run one iteration, since
+     * gcc's code tests the bound after the body. */
     iter_ull k = loop_pop_size(e > b ? e - b : 0, chunk, st->mult);
+    if (k == 0)
+        k = chunk ? chunk : 1;
     if (pop_own(own, k, lb, le))
         return true;
     if (!steal(ranges, chunk, st, tid, lb, le))
