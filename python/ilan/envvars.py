@@ -13,7 +13,8 @@ class Variable(NamedTuple):
 # checks that every variable the sources read is listed here and in the man page.
 RUNTIME = [
     Variable("OMP_NUM_THREADS", "threads per team, a list per nesting level (default: one per core)"),
-    Variable("OMP_SCHEDULE", "schedule of schedule(runtime) loops: [modifier:]kind[,chunk]"),
+    Variable("OMP_SCHEDULE", "schedule of schedule(runtime) loops: [modifier:]kind[,chunk]; kinds "
+             "static, dynamic, guided, auto, and ilan's adaptive, static_steal, fac2, tss, af"),
     Variable("OMP_DYNAMIC", "true lets the runtime give a team fewer threads"),
     Variable("OMP_NESTED", "deprecated: true allows nested parallelism"),
     Variable("OMP_MAX_ACTIVE_LEVELS", "nested active parallel regions allowed"),

@@ -14,10 +14,12 @@
 
 /* ---- long iteration variables ---- */
 
-static void desc_long(struct loop_desc *d, int sched, long start, long end, long incr, long chunk)
+static void desc_long(struct loop_desc *d, int sched, long start, long end, long incr, long chunk,
+                      const void *site)
 {
     memset(d, 0, sizeof *d);
     d->sched = sched;
+    d->site = site;
     d->chunk = chunk > 0 ? (iter_ull)chunk : 0;
     d->n = iter_count_long(start, end, incr);
     d->start = (unsigned long)start;
@@ -43,96 +45,105 @@ static bool next_long(struct ilan_thread *ts, long *istart, long *iend)
 }
 
 static bool start_long(int sched, bool ordered, long start, long end, long incr, long chunk,
-                       long *istart, long *iend)
+                       long *istart, long *iend, const void *site)
 {
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
-    desc_long(&d, sched, start, end, incr, chunk);
+    desc_long(&d, sched, start, end, incr, chunk, site);
     d.ordered = ordered;
     loop_start(ts, &d, NULL);
     return next_long(ts, istart, iend);
 }
 
-static bool runtime_start_long(bool ordered, long start, long end, long incr, long *istart,
-                               long *iend)
+/* `may_reorder`: the entry allows a nonmonotonic schedule (see loop_runtime_sched). */
+static bool runtime_start_long(bool ordered, bool may_reorder, long start, long end, long incr,
+                               long *istart, long *iend, const void *site)
 {
     struct ilan_thread *ts = thread_self();
     int sched;
     iter_ull chunk;
-    loop_runtime_sched(ts, &sched, &chunk);
-    return start_long(sched, ordered, start, end, incr, (long)chunk, istart, iend);
+    loop_runtime_sched(ts, may_reorder && !ordered, &sched, &chunk);
+    return start_long(sched, ordered, start, end, incr, (long)chunk, istart, iend, site);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_static_start(long start, long end, long incr, long chunk_size,
                                          long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_STATIC, false, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_STATIC, false, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_dynamic_start(long start, long end, long incr, long chunk_size,
                                           long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_DYNAMIC, false, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_DYNAMIC, false, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_guided_start(long start, long end, long incr, long chunk_size,
                                          long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_GUIDED, false, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_GUIDED, false, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_nonmonotonic_dynamic_start(long start, long end, long incr,
                                                        long chunk_size, long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_DYNAMIC, false, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_ADAPTIVE, false, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_nonmonotonic_guided_start(long start, long end, long incr,
                                                       long chunk_size, long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_GUIDED, false, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_GUIDED, false, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_runtime_start(long start, long end, long incr, long *istart,
                                           long *iend)
 {
-    return runtime_start_long(false, start, end, incr, istart, iend);
+    return runtime_start_long(false, false, start, end, incr, istart, iend, LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_nonmonotonic_runtime_start(long start, long end, long incr,
                                                        long *istart, long *iend)
 {
-    return runtime_start_long(false, start, end, incr, istart, iend);
+    return runtime_start_long(false, true, start, end, incr, istart, iend, LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_maybe_nonmonotonic_runtime_start(long start, long end, long incr,
                                                              long *istart, long *iend)
 {
-    return runtime_start_long(false, start, end, incr, istart, iend);
+    return runtime_start_long(false, true, start, end, incr, istart, iend, LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ordered_static_start(long start, long end, long incr,
                                                  long chunk_size, long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_STATIC, true, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_STATIC, true, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ordered_dynamic_start(long start, long end, long incr,
                                                   long chunk_size, long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_DYNAMIC, true, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_DYNAMIC, true, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ordered_guided_start(long start, long end, long incr,
                                                  long chunk_size, long *istart, long *iend)
 {
-    return start_long(ICV_SCHED_GUIDED, true, start, end, incr, chunk_size, istart, iend);
+    return start_long(ICV_SCHED_GUIDED, true, start, end, incr, chunk_size, istart, iend,
+                      LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ordered_runtime_start(long start, long end, long incr, long *istart,
                                                   long *iend)
 {
-    return runtime_start_long(true, start, end, incr, istart, iend);
+    return runtime_start_long(true, false, start, end, incr, istart, iend, LOOP_SITE);
 }
 
 /* The GOMP 5.0 generic entries: `sched` carries the kind (0 runtime, 4
@@ -142,14 +153,14 @@ ILAN_EXPORT _Bool GOMP_loop_ordered_runtime_start(long start, long end, long inc
  * iterations are computed inline, schedule(static)). */
 static bool generic_start_long(bool ordered, long start, long end, long incr, long sched,
                                long chunk_size, long *istart, long *iend, uintptr_t *reductions,
-                               void **mem)
+                               void **mem, const void *site)
 {
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
     int s;
     iter_ull chunk = chunk_size > 0 ? (iter_ull)chunk_size : 0;
-    loop_adjust_sched(ts, sched, &s, &chunk);
-    desc_long(&d, s, start, end, incr, (long)chunk);
+    loop_adjust_sched(ts, sched, !ordered, &s, &chunk);
+    desc_long(&d, s, start, end, incr, (long)chunk, site);
     d.ordered = ordered;
     d.reductions = reductions;
     if (mem) {
@@ -166,7 +177,7 @@ ILAN_EXPORT _Bool GOMP_loop_start(long start, long end, long incr, long sched, l
                                   long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
     return generic_start_long(false, start, end, incr, sched, chunk_size, istart, iend,
-                              reductions, mem);
+                              reductions, mem, LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ordered_start(long start, long end, long incr, long sched,
@@ -174,7 +185,7 @@ ILAN_EXPORT _Bool GOMP_loop_ordered_start(long start, long end, long incr, long 
                                           uintptr_t *reductions, void **mem)
 {
     return generic_start_long(true, start, end, incr, sched, chunk_size, istart, iend,
-                              reductions, mem);
+                              reductions, mem, LOOP_SITE);
 }
 
 /* Doacross loops iterate over [0, counts[0]); counts[1..] size the inner
@@ -187,7 +198,7 @@ static bool doacross_start_long(unsigned ncounts, long *counts, int sched, long 
     for (unsigned i = 0; i < ncounts; i++)
         cnt[i] = counts[i] > 0 ? (iter_ull)counts[i] : 0;
     struct loop_desc d;
-    desc_long(&d, sched, 0, ncounts ? counts[0] : 0, 1, chunk_size);
+    desc_long(&d, sched, 0, ncounts ? counts[0] : 0, 1, chunk_size, NULL);
     d.ncounts = ncounts;
     d.counts = cnt;
     d.reductions = reductions;
@@ -227,7 +238,7 @@ ILAN_EXPORT _Bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *count
 {
     int sched;
     iter_ull chunk;
-    loop_runtime_sched(thread_self(), &sched, &chunk);
+    loop_runtime_sched(thread_self(), false, &sched, &chunk);
     return doacross_start_long(ncounts, counts, sched, (long)chunk, istart, iend, NULL, NULL);
 }
 
@@ -237,7 +248,7 @@ ILAN_EXPORT _Bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long 
 {
     int s;
     iter_ull chunk = chunk_size > 0 ? (iter_ull)chunk_size : 0;
-    loop_adjust_sched(thread_self(), sched, &s, &chunk);
+    loop_adjust_sched(thread_self(), sched, false, &s, &chunk);
     return doacross_start_long(ncounts, counts, s, (long)chunk, istart, iend, reductions, mem);
 }
 
@@ -284,7 +295,7 @@ static void parallel_loop_begin(void (*fn)(void *), void *data, unsigned num_thr
                                 long chunk)
 {
     struct loop_desc d;
-    desc_long(&d, sched, start, end, incr, chunk);
+    desc_long(&d, sched, start, end, incr, chunk, (const void *)fn);
     team_begin_with_ws(fn, data, num_threads, true, flags & 7u, loop_init_ws, &d);
 }
 
@@ -297,11 +308,12 @@ static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, 
 }
 
 static void parallel_loop_runtime(void (*fn)(void *), void *data, unsigned num_threads,
-                                  unsigned flags, long start, long end, long incr, bool run)
+                                  unsigned flags, long start, long end, long incr, bool run,
+                                  bool may_reorder)
 {
     int sched;
     iter_ull chunk;
-    loop_runtime_sched(thread_self(), &sched, &chunk);
+    loop_runtime_sched(thread_self(), may_reorder, &sched, &chunk);
     if (run)
         parallel_loop(fn, data, num_threads, flags, sched, start, end, incr, (long)chunk);
     else
@@ -334,7 +346,7 @@ ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_dynamic(void (*fn)(void *), voi
                                                          long end, long incr, long chunk_size,
                                                          unsigned flags)
 {
-    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_DYNAMIC, start, end, incr, chunk_size);
+    parallel_loop(fn, data, num_threads, flags, ICV_SCHED_ADAPTIVE, start, end, incr, chunk_size);
 }
 
 ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_guided(void (*fn)(void *), void *data,
@@ -348,14 +360,14 @@ ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_guided(void (*fn)(void *), void
 ILAN_EXPORT void GOMP_parallel_loop_runtime(void (*fn)(void *), void *data, unsigned num_threads,
                                             long start, long end, long incr, unsigned flags)
 {
-    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true);
+    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true, false);
 }
 
 ILAN_EXPORT void GOMP_parallel_loop_nonmonotonic_runtime(void (*fn)(void *), void *data,
                                                          unsigned num_threads, long start,
                                                          long end, long incr, unsigned flags)
 {
-    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true);
+    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true, true);
 }
 
 ILAN_EXPORT void GOMP_parallel_loop_maybe_nonmonotonic_runtime(void (*fn)(void *), void *data,
@@ -363,7 +375,7 @@ ILAN_EXPORT void GOMP_parallel_loop_maybe_nonmonotonic_runtime(void (*fn)(void *
                                                                long end, long incr,
                                                                unsigned flags)
 {
-    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true);
+    parallel_loop_runtime(fn, data, num_threads, flags, start, end, incr, true, true);
 }
 
 /* GOMP 1.0 forms: start the team with the loop set up and return; the
@@ -394,5 +406,5 @@ ILAN_EXPORT void GOMP_parallel_loop_runtime_start(void (*fn)(void *), void *data
                                                   unsigned num_threads, long start, long end,
                                                   long incr)
 {
-    parallel_loop_runtime(fn, data, num_threads, 0, start, end, incr, false);
+    parallel_loop_runtime(fn, data, num_threads, 0, start, end, incr, false, false);
 }

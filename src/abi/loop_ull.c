@@ -13,10 +13,11 @@ typedef unsigned long long ull;
 /* `up` gives the direction; a downward loop's incr is the two's complement
  * of its step, as gcc passes it. */
 static void desc_ull(struct loop_desc *d, int sched, bool up, ull start, ull end, ull incr,
-                     ull chunk)
+                     ull chunk, const void *site)
 {
     memset(d, 0, sizeof *d);
     d->sched = sched;
+    d->site = site;
     d->chunk = chunk;
     d->n = iter_count_ull(up, start, end, incr);
     d->start = start;
@@ -42,64 +43,67 @@ static bool next_ull(struct ilan_thread *ts, ull *istart, ull *iend)
 }
 
 static bool start_ull(int sched, bool ordered, bool up, ull start, ull end, ull incr, ull chunk,
-                      ull *istart, ull *iend)
+                      ull *istart, ull *iend, const void *site)
 {
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
-    desc_ull(&d, sched, up, start, end, incr, chunk);
+    desc_ull(&d, sched, up, start, end, incr, chunk, site);
     d.ordered = ordered;
     loop_start(ts, &d, NULL);
     return next_ull(ts, istart, iend);
 }
 
-static bool runtime_start_ull(bool ordered, bool up, ull start, ull end, ull incr, ull *istart,
-                              ull *iend)
+/* `may_reorder`: the entry allows a nonmonotonic schedule (see loop_runtime_sched). */
+static bool runtime_start_ull(bool ordered, bool may_reorder, bool up, ull start, ull end,
+                              ull incr, ull *istart, ull *iend, const void *site)
 {
     struct ilan_thread *ts = thread_self();
     int sched;
     iter_ull chunk;
-    loop_runtime_sched(ts, &sched, &chunk);
-    return start_ull(sched, ordered, up, start, end, incr, chunk, istart, iend);
+    loop_runtime_sched(ts, may_reorder && !ordered, &sched, &chunk);
+    return start_ull(sched, ordered, up, start, end, incr, chunk, istart, iend, site);
 }
 
 #define START_ULL(name, sched, ordered)                                                            \
     ILAN_EXPORT _Bool name(_Bool up, ull start, ull end, ull incr, ull chunk_size, ull *istart,    \
                            ull *iend)                                                              \
     {                                                                                              \
-        return start_ull(sched, ordered, up, start, end, incr, chunk_size, istart, iend);         \
+        return start_ull(sched, ordered, up, start, end, incr, chunk_size, istart, iend,          \
+                         LOOP_SITE);                                                               \
     }
 START_ULL(GOMP_loop_ull_static_start, ICV_SCHED_STATIC, false)
 START_ULL(GOMP_loop_ull_dynamic_start, ICV_SCHED_DYNAMIC, false)
 START_ULL(GOMP_loop_ull_guided_start, ICV_SCHED_GUIDED, false)
-START_ULL(GOMP_loop_ull_nonmonotonic_dynamic_start, ICV_SCHED_DYNAMIC, false)
+START_ULL(GOMP_loop_ull_nonmonotonic_dynamic_start, ICV_SCHED_ADAPTIVE, false)
 START_ULL(GOMP_loop_ull_nonmonotonic_guided_start, ICV_SCHED_GUIDED, false)
 START_ULL(GOMP_loop_ull_ordered_static_start, ICV_SCHED_STATIC, true)
 START_ULL(GOMP_loop_ull_ordered_dynamic_start, ICV_SCHED_DYNAMIC, true)
 START_ULL(GOMP_loop_ull_ordered_guided_start, ICV_SCHED_GUIDED, true)
 #undef START_ULL
 
-#define RUNTIME_START_ULL(name, ordered)                                                           \
+#define RUNTIME_START_ULL(name, ordered, may_reorder)                                              \
     ILAN_EXPORT _Bool name(_Bool up, ull start, ull end, ull incr, ull *istart, ull *iend)         \
     {                                                                                              \
-        return runtime_start_ull(ordered, up, start, end, incr, istart, iend);                    \
+        return runtime_start_ull(ordered, may_reorder, up, start, end, incr, istart, iend,         \
+                                 LOOP_SITE);                                                       \
     }
-RUNTIME_START_ULL(GOMP_loop_ull_runtime_start, false)
-RUNTIME_START_ULL(GOMP_loop_ull_nonmonotonic_runtime_start, false)
-RUNTIME_START_ULL(GOMP_loop_ull_maybe_nonmonotonic_runtime_start, false)
-RUNTIME_START_ULL(GOMP_loop_ull_ordered_runtime_start, true)
+RUNTIME_START_ULL(GOMP_loop_ull_runtime_start, false, false)
+RUNTIME_START_ULL(GOMP_loop_ull_nonmonotonic_runtime_start, false, true)
+RUNTIME_START_ULL(GOMP_loop_ull_maybe_nonmonotonic_runtime_start, false, true)
+RUNTIME_START_ULL(GOMP_loop_ull_ordered_runtime_start, true, false)
 #undef RUNTIME_START_ULL
 
 /* GOMP 5.0 generic entries; see generic_start_long in loop.c. */
 static bool generic_start_ull(bool ordered, bool up, ull start, ull end, ull incr, long sched,
                               ull chunk_size, ull *istart, ull *iend, uintptr_t *reductions,
-                              void **mem)
+                              void **mem, const void *site)
 {
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
     int s;
     iter_ull chunk = chunk_size;
-    loop_adjust_sched(ts, sched, &s, &chunk);
-    desc_ull(&d, s, up, start, end, incr, chunk);
+    loop_adjust_sched(ts, sched, !ordered, &s, &chunk);
+    desc_ull(&d, s, up, start, end, incr, chunk, site);
     d.ordered = ordered;
     d.reductions = reductions;
     if (mem) {
@@ -117,7 +121,7 @@ ILAN_EXPORT _Bool GOMP_loop_ull_start(_Bool up, ull start, ull end, ull incr, lo
                                       uintptr_t *reductions, void **mem)
 {
     return generic_start_ull(false, up, start, end, incr, sched, chunk_size, istart, iend,
-                             reductions, mem);
+                             reductions, mem, LOOP_SITE);
 }
 
 ILAN_EXPORT _Bool GOMP_loop_ull_ordered_start(_Bool up, ull start, ull end, ull incr, long sched,
@@ -125,7 +129,7 @@ ILAN_EXPORT _Bool GOMP_loop_ull_ordered_start(_Bool up, ull start, ull end, ull 
                                               uintptr_t *reductions, void **mem)
 {
     return generic_start_ull(true, up, start, end, incr, sched, chunk_size, istart, iend,
-                             reductions, mem);
+                             reductions, mem, LOOP_SITE);
 }
 
 static bool doacross_start_ull(unsigned ncounts, ull *counts, int sched, ull chunk_size,
@@ -133,7 +137,7 @@ static bool doacross_start_ull(unsigned ncounts, ull *counts, int sched, ull chu
 {
     struct ilan_thread *ts = thread_self();
     struct loop_desc d;
-    desc_ull(&d, sched, true, 0, ncounts ? counts[0] : 0, 1, chunk_size);
+    desc_ull(&d, sched, true, 0, ncounts ? counts[0] : 0, 1, chunk_size, NULL);
     d.ncounts = ncounts;
     d.counts = counts;
     d.reductions = reductions;
@@ -173,7 +177,7 @@ ILAN_EXPORT _Bool GOMP_loop_ull_doacross_runtime_start(unsigned ncounts, ull *co
 {
     int sched;
     iter_ull chunk;
-    loop_runtime_sched(thread_self(), &sched, &chunk);
+    loop_runtime_sched(thread_self(), false, &sched, &chunk);
     return doacross_start_ull(ncounts, counts, sched, chunk, istart, iend, NULL, NULL);
 }
 
@@ -183,7 +187,7 @@ ILAN_EXPORT _Bool GOMP_loop_ull_doacross_start(unsigned ncounts, ull *counts, lo
 {
     int s;
     iter_ull chunk = chunk_size;
-    loop_adjust_sched(thread_self(), sched, &s, &chunk);
+    loop_adjust_sched(thread_self(), sched, false, &s, &chunk);
     return doacross_start_ull(ncounts, counts, s, chunk, istart, iend, reductions, mem);
 }
 

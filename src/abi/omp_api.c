@@ -130,7 +130,7 @@ ILAN_EXPORT int omp_get_nested(void)
     return mal > 1 && mal > (unsigned)omp_get_active_level();
 }
 
-/* An unknown kind is ignored; a chunk < 1 means the default (0 for static,
+/* An unknown kind is ignored (ilan's own kinds are known); a chunk < 1 means the default (0 for static,
  * 1 for dynamic and guided); auto keeps the previous chunk (libgomp 12). */
 ILAN_EXPORT void omp_set_schedule(omp_sched_t kind, int chunk_size)
 {
@@ -141,6 +141,11 @@ ILAN_EXPORT void omp_set_schedule(omp_sched_t kind, int chunk_size)
         break;
     case omp_sched_dynamic:
     case omp_sched_guided:
+    case ICV_SCHED_TSS: /* ilan's kinds (config/icv.h), as OMP_SCHEDULE names them */
+    case ICV_SCHED_STATIC_STEAL:
+    case ICV_SCHED_ADAPTIVE:
+    case ICV_SCHED_FAC2:
+    case ICV_SCHED_AF:
         icv->run_sched_chunk = chunk_size < 1 ? 1 : chunk_size;
         break;
     case omp_sched_auto:

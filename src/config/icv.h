@@ -12,6 +12,14 @@ enum icv_sched {
     ICV_SCHED_DYNAMIC = 2,
     ICV_SCHED_GUIDED = 3,
     ICV_SCHED_AUTO = 4,
+    /* ilan's kinds, for OMP_SCHEDULE and omp_set_schedule (implementation-
+     * defined omp_sched_t values; 101 and 102 are libomp's numbers for the
+     * same names) */
+    ICV_SCHED_TSS = 101,          /* trapezoid self-scheduling */
+    ICV_SCHED_STATIC_STEAL = 102, /* adaptive without locality (libomp's name) */
+    ICV_SCHED_ADAPTIVE = 110,     /* per-thread ranges, steal-half, locality first (seed 001) */
+    ICV_SCHED_FAC2 = 111,         /* practical factoring */
+    ICV_SCHED_AF = 112,           /* adaptive factoring */
     ICV_SCHED_MONOTONIC = 0x80000000u, /* modifier bit, as in omp_sched_monotonic */
 };
 

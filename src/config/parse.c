@@ -219,18 +219,50 @@ bool parse_proc_bind(const char *text, unsigned *values, unsigned capacity, unsi
 
 /* ---- schedule ----------------------------------------------------------- */
 
+/* Every kind OMP_SCHEDULE names, as parse_schedule matches them (a name
+ * that begins with another comes first) and schedule kinds print. */
+static const struct {
+    const char *name; /* as written in OMP_SCHEDULE (any case) */
+    unsigned kind;    /* enum icv_sched */
+} sched_names[] = {
+    {"static_steal", ICV_SCHED_STATIC_STEAL},
+    {"static", ICV_SCHED_STATIC},
+    {"dynamic", ICV_SCHED_DYNAMIC},
+    {"guided", ICV_SCHED_GUIDED},
+    {"auto", ICV_SCHED_AUTO},
+    {"adaptive", ICV_SCHED_ADAPTIVE},
+    {"fac2", ICV_SCHED_FAC2},
+    {"tss", ICV_SCHED_TSS},
+    {"af", ICV_SCHED_AF},
+};
+#define SCHED_NAMES (sizeof sched_names / sizeof sched_names[0])
+
+const char *parse_schedule_name(int kind)
+{
+    for (unsigned i = 0; i < SCHED_NAMES; i++)
+        if (sched_names[i].kind == ((unsigned)kind & ~(unsigned)ICV_SCHED_MONOTONIC))
+            return sched_names[i].name;
+    return "?";
+}
+
 bool parse_schedule(const char *text, unsigned *kind, long *chunk)
 {
     static const char *const modifiers[] = {"monotonic", "nonmonotonic"};
-    static const char *const kinds[] = {"static", "dynamic", "guided", "auto"};
+    const char *kinds[SCHED_NAMES];
+    for (unsigned i = 0; i < SCHED_NAMES; i++)
+        kinds[i] = sched_names[i].name;
     int mod = take_one_of(&text, modifiers, 2);
     if (mod >= 0 && !take_char(&text, ':'))
         return false;
-    int k = take_one_of(&text, kinds, 4);
+    int k = take_one_of(&text, kinds, (int)SCHED_NAMES);
     if (k < 0)
         return false;
-    unsigned result = (unsigned)k + ICV_SCHED_STATIC;
+    unsigned result = sched_names[k].kind;
     bool is_static = result == ICV_SCHED_STATIC;
+    /* adaptive and static_steal hand out iterations out of order: they
+     * cannot be monotonic. */
+    if (mod == 0 && (result == ICV_SCHED_ADAPTIVE || result == ICV_SCHED_STATIC_STEAL))
+        return false;
     if (mod == 0 || (mod < 0 && is_static))
         result |= ICV_SCHED_MONOTONIC;
     unsigned long c = is_static ? 0 : 1;

@@ -36,6 +36,10 @@ bool parse_unsigned_list(const char *text, unsigned max, unsigned *values, unsig
  * static without a modifier (libgomp does the same). Without a chunk, *chunk
  * is 0 for static and 1 otherwise; a chunk of 0 becomes 1 except for static. */
 bool parse_schedule(const char *text, unsigned *kind, long *chunk);
+/* ilan's kinds too: adaptive, static_steal (libomp's name: adaptive
+ * without locality), fac2, tss and af (no "monotonic:" for the first two).
+ * parse_schedule_name gives a kind's name ("?" when unknown). */
+const char *parse_schedule_name(int kind);
 
 /* OMP_STACKSIZE: "size[unit]", unit B, K, M or G (powers of 1024, default
  * K). *bytes receives the size in bytes; an overflow is invalid. */

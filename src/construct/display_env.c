@@ -1,6 +1,7 @@
 /* display_env.c — the OMP_DISPLAY_ENV block, as libgomp prints it, plus ilan's own settings. */
 #include "construct/display_env.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,12 @@ static void env_put_schedule(FILE *f)
         fputs("MONOTONIC:", f);
     else if (!monotonic && kind == ICV_SCHED_STATIC)
         fputs("NONMONOTONIC:", f);
-    fputs(kinds[kind <= ICV_SCHED_AUTO ? kind : 0], f);
+    if (kind <= ICV_SCHED_AUTO) {
+        fputs(kinds[kind], f);
+    } else { /* ilan's kinds, upper case as libgomp writes its own */
+        for (const char *p = parse_schedule_name((int)kind); *p; p++)
+            fputc(toupper((unsigned char)*p), f);
+    }
     if (kind != ICV_SCHED_AUTO && chunk != (kind == ICV_SCHED_STATIC ? 0 : 1))
         fprintf(f, ",%ld", chunk);
     fputs("'\n", f);

@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include "construct/loop_pick.h"
 #include "construct/task_reduction.h"
 #include "base/fatal.h"
 #include "config/icv.h"
@@ -26,6 +27,7 @@ void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
 {
     struct ws_loop *l = &w->loop;
     ws_loop_init(l, d->sched, d->n, d->chunk, nthreads);
+    loop_pick_setup(l, d->sched, d->site);
     l->start = d->start;
     l->end = d->end;
     l->incr = d->incr;
@@ -39,9 +41,12 @@ void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
     size_t dx_sz = d->ncounts ? round_line(doacross_space(d->ncounts, d->counts, l->sched, l->chunk,
                                                           l->nthreads))
                               : 0;
-    if (!d->want_mem && ord_sz + dx_sz == 0)
+    size_t eng_sz = round_line(ws_loop_engine_space(l->sched, l->nthreads));
+    if (!d->want_mem && ord_sz + dx_sz + eng_sz == 0)
         return;
-    unsigned char *buf = ws_loop_buf(l, mem_sz + ord_sz + dx_sz);
+    unsigned char *buf = ws_loop_buf(l, mem_sz + ord_sz + dx_sz + eng_sz);
+    if (eng_sz)
+        ws_loop_engine_setup(l, buf + mem_sz + ord_sz + dx_sz);
     if (d->want_mem)
         l->mem = buf;
     if (ord_sz)
@@ -92,8 +97,16 @@ bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
     /* GOMP_cancel marks the thread's current slot (cancel.c). */
     if (icv_global.cancellation && ws_loop_is_cancelled(l))
         return false;
-    if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0))
+    if (l->ranges && !ts->loop.steal.victims)
+        ts->loop.steal.victims = loop_pick_victims(ts, l);
+    if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0)) {
+        if (l->rec && !ts->loop.finished) {
+            ts->loop.finished = true;
+            loop_pick_finish(ts, l);
+        }
         return false;
+    }
+    ts->loop.chunks++;
     ILAN_COUNT(loop_chunks);
     ts->loop.has_chunk = l->ordered;
     *lb = ts->loop.lb;
@@ -136,25 +149,18 @@ bool loop_end_cancel(void)
     return team ? task_barrier_cancellable(&team->barrier) : false;
 }
 
-void loop_runtime_sched(struct ilan_thread *ts, int *sched, iter_ull *chunk)
+void loop_runtime_sched(struct ilan_thread *ts, bool may_reorder, int *sched, iter_ull *chunk)
 {
-    int s = (int)(ts->icv.run_sched & ~(unsigned)ICV_SCHED_MONOTONIC);
-    long c = ts->icv.run_sched_chunk;
-    if (s == ICV_SCHED_AUTO || (s != ICV_SCHED_DYNAMIC && s != ICV_SCHED_GUIDED)) {
-        if (s != ICV_SCHED_STATIC)
-            c = 0; /* auto: unchunked static */
-        s = ICV_SCHED_STATIC;
-    }
-    *sched = s;
-    *chunk = c > 0 ? (iter_ull)c : 0;
+    loop_pick_runtime(ts, may_reorder, sched, chunk);
 }
 
-void loop_adjust_sched(struct ilan_thread *ts, long sched, int *out_sched, iter_ull *chunk)
+void loop_adjust_sched(struct ilan_thread *ts, long sched, bool may_reorder, int *out_sched,
+                       iter_ull *chunk)
 {
-    long s = sched & 0x7fffffffL; /* drop the monotonic bit */
+    long s = sched & 0x7fffffffL; /* without the monotonic bit */
+    bool monotonic = sched & (long)ICV_SCHED_MONOTONIC;
     if (s == 0 || s == ICV_SCHED_AUTO) /* runtime, or runtime with nonmonotonic */
-        loop_runtime_sched(ts, out_sched, chunk);
+        loop_runtime_sched(ts, may_reorder && !monotonic, out_sched, chunk);
     else
-        *out_sched = (int)s;
+        *out_sched = loop_pick_kind((int)(unsigned long)sched, may_reorder);
 }
-

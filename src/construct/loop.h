@@ -25,7 +25,13 @@ struct loop_desc {
     unsigned ncounts;       /* doacross: dimensions (0: not doacross) */
     const iter_ull *counts; /* doacross: iterations per dimension (already converted) */
     uintptr_t *reductions;  /* reduction(task, ...) data of the calling thread, or NULL */
+    const void *site;       /* the loop's identity: the return address of its start call, or
+                               a combined parallel loop's function (NULL: none, sections) */
 };
+
+/* A loop's identity (loop_desc site), written in the exported GOMP entry
+ * point itself: the return address into the program's outlined body. */
+#define LOOP_SITE ((const void *)__builtin_return_address(0))
 
 /* Fills the slot's loop state from d for a team of nthreads. The
  * initializer of a slot calls it before publishing; team_begin_with_ws
@@ -53,12 +59,17 @@ void loop_end(void);
 void loop_end_nowait(void);
 bool loop_end_cancel(void);
 
-/* Resolves schedule(runtime) from the calling task's run-sched-var. */
-void loop_runtime_sched(struct ilan_thread *ts, int *sched, iter_ull *chunk);
+/* Resolves schedule(runtime) from the calling task's run-sched-var
+ * (construct/loop_pick.h); `may_reorder`: the entry point allows a
+ * nonmonotonic schedule (not monotonic:runtime, ordered or doacross). */
+void loop_runtime_sched(struct ilan_thread *ts, bool may_reorder, int *sched, iter_ull *chunk);
 
 /* Resolves GOMP_loop_start's `sched` argument (0 runtime, 4 auto = runtime
- * nonmonotonic, monotonic bit 0x80000000 allowed). */
-void loop_adjust_sched(struct ilan_thread *ts, long sched, int *out_sched, iter_ull *chunk);
+ * nonmonotonic, monotonic bit 0x80000000 allowed); `may_reorder` false for
+ * ordered and doacross loops. Plain (nonmonotonic) dynamic becomes
+ * adaptive. */
+void loop_adjust_sched(struct ilan_thread *ts, long sched, bool may_reorder, int *out_sched,
+                       iter_ull *chunk);
 
 #include "construct/ordered.h"
 

@@ -6,6 +6,7 @@
 #include "config/icv.h"
 #include "construct/display_env.h"
 #include "core/alloc.h"
+#include "core/loop_hist.h"
 #include "core/task_mode.h"
 #include "ilan/mode.h"
 #include "core/wait.h"
@@ -83,6 +84,7 @@ void runtime_init(void)
     instr_flags.task_every = config.trace_task_every;
     if (config.trace[0])
         trace_setup(config.trace);
+    loop_hist_on = config.report[0] != '\0';
     if (config.report[0])
         ilan_report_at_exit(config.report);
     else if (config.counters)

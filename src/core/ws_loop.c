@@ -8,7 +8,7 @@
 void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads)
 {
     sched &= ~(int)ICV_SCHED_MONOTONIC;
-    if (sched != ICV_SCHED_DYNAMIC && sched != ICV_SCHED_GUIDED)
+    if (!ws_loop_kind_known(sched))
         sched = ICV_SCHED_STATIC; /* auto and anything unknown: static */
     if ((long long)chunk <= 0)
         chunk = sched == ICV_SCHED_STATIC ? 0 : 1;
@@ -23,6 +23,13 @@ void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsi
     l->mem = NULL;
     l->doacross = NULL;
     l->waiters = NULL;
+    l->ranges = NULL;
+    l->locality = false;
+    l->af = NULL;
+    l->rec = NULL;
+    l->cand = -1;
+    l->t0 = 0;
+    atomic_store_explicit(&l->finished, 0, memory_order_relaxed);
     atomic_store_explicit(&l->cancelled, false, memory_order_relaxed);
     atomic_store_explicit(&l->next, 0, memory_order_relaxed);
     atomic_store_explicit(&l->ordered_pos, 0, memory_order_relaxed);
@@ -62,11 +69,67 @@ static bool guided_cas(struct ws_loop *l, iter_ull *lb, iter_ull *le)
     }
 }
 
+bool ws_loop_kind_known(int sched)
+{
+    switch (sched) {
+    case ICV_SCHED_STATIC:
+    case ICV_SCHED_DYNAMIC:
+    case ICV_SCHED_GUIDED:
+    case ICV_SCHED_ADAPTIVE:
+    case ICV_SCHED_STATIC_STEAL:
+    case ICV_SCHED_FAC2:
+    case ICV_SCHED_TSS:
+    case ICV_SCHED_AF:
+        return true;
+    default:
+        return false;
+    }
+}
+
+size_t ws_loop_engine_space(int sched, unsigned nthreads)
+{
+    if (sched == ICV_SCHED_ADAPTIVE || sched == ICV_SCHED_STATIC_STEAL)
+        return nthreads * sizeof(struct loop_range);
+    if (sched == ICV_SCHED_AF)
+        return nthreads * sizeof(struct loop_af);
+    return 0;
+}
+
+void ws_loop_engine_setup(struct ws_loop *l, void *space)
+{
+    if (l->sched == ICV_SCHED_ADAPTIVE || l->sched == ICV_SCHED_STATIC_STEAL) {
+        l->ranges = space;
+        l->locality = l->sched == ICV_SCHED_ADAPTIVE;
+        ws_steal_init(l->ranges, l->n, l->nthreads);
+    } else if (l->sched == ICV_SCHED_AF) {
+        l->af = space; /* zeroed by ws_loop_buf: no thread has timed a chunk */
+    }
+}
+
 bool ws_loop_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
 {
     iter_ull lb, le;
     bool ok;
     switch (l->sched) {
+    case ICV_SCHED_ADAPTIVE:
+    case ICV_SCHED_STATIC_STEAL:
+        /* gcc's code decides lastprivate by whether the thread's final
+         * iteration variable reached the loop's end: the thread that ran
+         * the chunk holding the last iteration must take no other. Its
+         * range is empty then (that chunk ended it), and the other threads
+         * empty every range before they stop: nothing is left behind. */
+        ok = !(lt->le == l->n && lt->lb < lt->le) &&
+             ws_steal_next(l->ranges, l->chunk, &lt->steal, tid, &lb, &le);
+        break;
+    case ICV_SCHED_FAC2:
+    case ICV_SCHED_TSS:
+        ok = ws_factor_next_indexed(&l->next, l->sched == ICV_SCHED_FAC2, l->n, l->nthreads,
+                                    l->chunk, &lt->factor, &lb, &le);
+        break;
+    case ICV_SCHED_AF:
+        ok = ws_factor_next_af(&l->next, l->af, l->n, l->nthreads, l->chunk, &lt->factor, tid,
+                               &lb, &le);
+        break;
     case ICV_SCHED_DYNAMIC:
         ok = dynamic_cas(l, &lb, &le);
         break;

@@ -11,6 +11,9 @@
 #include "config/icv.h"
 #include "core/wait.h"
 #include "sched/iter.h"
+#include "sched/loop_chunks.h"
+#include "core/ws_factor.h"
+#include "core/ws_steal.h"
 
 /* Ordered: where a thread waiting for the ordered token sleeps. */
 struct ordered_waiter {
@@ -42,7 +45,8 @@ struct doacross {
  * slot. Written by the slot's initializer before it publishes the slot,
  * read-only afterwards except for the atomics. */
 struct ws_loop {
-    int sched;                 /* ICV_SCHED_STATIC / _DYNAMIC / _GUIDED (no monotonic bit) */
+    int sched;                 /* ICV_SCHED_STATIC / _DYNAMIC / _GUIDED, or one of ilan's kinds:
+                                  _ADAPTIVE, _STATIC_STEAL, _FAC2, _TSS, _AF (no monotonic bit) */
     bool ull;                  /* iteration variables are unsigned long long */
     bool ordered;              /* the loop has an ordered clause (token protocol, ordered.c) */
     unsigned nthreads;         /* threads of the team executing the loop */
@@ -58,17 +62,30 @@ struct ws_loop {
     unsigned char *buf;        /* per-slot heap buffer holding mem, waiters, doacross; reused */
     size_t buf_cap;            /* bytes allocated in buf */
     _Atomic bool cancelled;    /* this construct was cancelled (see iter_cancel) */
+    struct loop_range *ranges; /* adaptive, static_steal: one range per thread (in buf) */
+    bool locality;             /* adaptive: thieves visit their own locality group first */
+    struct loop_af *af;        /* af: every thread's timing of its chunks (in buf) */
+    struct loop_rec *rec;      /* the loop identity's record (core/loop_hist.h), or NULL */
+    int cand;                  /* schedule(auto): the candidate this execution runs; -1 not auto */
+    uint64_t t0;               /* when the loop was set up (ns, os_clock_ns), with rec */
 
     alignas(ILAN_CACHE_LINE) _Atomic iter_ull next; /* next unclaimed logical iteration (dynamic, guided) */
 
     alignas(ILAN_CACHE_LINE) _Atomic iter_ull ordered_pos; /* ordered: lb of the chunk holding the token */
+
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned finished; /* with rec: threads whose claims ran dry */
 };
+
 
 /* Per-thread state of the loop the thread is executing. */
 struct loop_thread {
     iter_ull static_trip; /* chunks of a static schedule taken so far */
     iter_ull lb, le;      /* logical bounds of the chunk the thread holds */
     bool has_chunk;       /* ordered: lb..le is held and its token not yet passed on */
+    bool finished;        /* its claims ran dry (counted once in ws_loop finished) */
+    unsigned chunks;      /* chunks taken in this loop */
+    struct steal_thread steal;  /* adaptive, static_steal (core/ws_steal.h) */
+    struct factor_thread factor; /* fac2, tss, af (core/ws_factor.h) */
 };
 
 /* The doacross record of dimension-0 iteration i. */
@@ -83,6 +100,19 @@ static inline iter_ull doacross_ent(const struct doacross *d, iter_ull i)
  * schedule's default (unchunked static, 1 for dynamic/guided). Leaves
  * buf/buf_cap alone and clears mem, doacross, waiters, cancelled. */
 void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsigned nthreads);
+
+/* Whether sched (no monotonic bit) is a kind the engine runs. */
+bool ws_loop_kind_known(int sched);
+
+/* Bytes of the slot's buffer (cache-line aligned) the engine of l->sched
+ * needs for a team of nthreads: adaptive's ranges, AF's timings; 0 for the
+ * others. */
+size_t ws_loop_engine_space(int sched, unsigned nthreads);
+
+/* After ws_loop_init, by the slot's initializer: hands the engine its part
+ * of the buffer (ws_loop_engine_space bytes, zeroed) and sets it up (each
+ * adaptive range starts as the thread's static block). */
+void ws_loop_engine_setup(struct ws_loop *l, void *space);
 
 /* ws_loop_next for every case but the inline one: static, guided, and dynamic
  * loops near the top of the 64-bit range (claimed by compare-and-swap). */

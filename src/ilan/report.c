@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
+#include "core/loop_hist.h"
 #include "config/env.h"
 #include "ilan/history.h"
 #include "instr/report.h"
@@ -235,7 +236,9 @@ static void write_json(FILE *f)
     fputs("  \"taskloops\": [", f);
     struct json_walk walk = {f, true};
     ilan_history_each(json_visit, &walk);
-    fputs("\n  ]\n}\n", f);
+    fputs("\n  ],\n", f);
+    loop_hist_json(f);
+    fputs("}\n", f);
 }
 
 /* ILAN_REPORT=stderr: the lines of one identity (ilan_history_each). */
@@ -274,6 +277,7 @@ static void write_summary(FILE *f)
     if (ilan_history_forgotten())
         fprintf(f, "  (%lu least recently used taskloop identities forgotten, ILAN_HISTORY_MAX=%u)\n",
                 ilan_history_forgotten(), config.history_max);
+    loop_hist_summary(f);
     instr_report_summary(f);
 }
 

@@ -39,6 +39,8 @@
     X(sleeps, "futex sleeps")                                                                     \
     X(wakes, "futex wake-up calls made (some thread was asleep)")                                 \
     X(loop_chunks, "worksharing-loop chunks taken (dynamic, guided, runtime and ordered loops)")  \
+    X(loop_steals_local, "adaptive loops: iteration ranges stolen within the thief's locality group") \
+    X(loop_steals_remote, "adaptive loops: iteration ranges stolen from another locality group")  \
     X(taskloops_ilan, "taskloops run in the ilan mode")                                           \
     X(taskloops_numa, "taskloops run in the numa mode")                                           \
     X(taskloops_ws, "taskloops run with plain work stealing")                                     \

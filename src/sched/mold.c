@@ -1,15 +1,11 @@
 /* mold.c — the moldability policy: which configuration a taskloop runs next (pure, see mold.h). */
 #include "sched/mold.h"
 
+#include "sched/samples.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static int cmp_unsigned(const void *a, const void *b)
 {
@@ -41,30 +37,13 @@ static unsigned kept(const struct mold_entry *e)
 
 double mold_entry_median(const struct mold_entry *e)
 {
-    unsigned n = kept(e);
-    if (n == 0)
-        return 0;
-    double t[MOLD_KEEP];
-    memcpy(t, e->times, n * sizeof t[0]);
-    qsort(t, n, sizeof t[0], cmp_double);
-    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    return samples_median(e->times, kept(e));
 }
 
 /* (max - min) / (2 * median) of the kept samples; 0 with fewer than two. */
 static double spread(const struct mold_entry *e)
 {
-    unsigned n = kept(e);
-    double med = mold_entry_median(e);
-    if (n < 2 || med <= 0)
-        return 0;
-    double lo = e->times[0], hi = e->times[0];
-    for (unsigned i = 1; i < n; i++) {
-        if (e->times[i] < lo)
-            lo = e->times[i];
-        if (e->times[i] > hi)
-            hi = e->times[i];
-    }
-    return (hi - lo) / (2 * med);
+    return samples_spread(e->times, kept(e));
 }
 
 double mold_noise(const struct mold *m)
@@ -383,10 +362,8 @@ static void watch_drift(struct mold *m, double time)
 {
     if (m->ngroups == 1) /* a new exploration could only choose the same */
         return;
-    m->drifted = time > MOLD_DRIFT * m->chosen_median ? m->drifted + 1 : 0;
-    if (m->drifted < MOLD_DRIFT_RUNS)
+    if (!samples_drift(&m->drifted, time, MOLD_DRIFT * m->chosen_median, MOLD_DRIFT_RUNS))
         return;
-    m->drifted = 0;
     if (m->epoch < MOLD_MAX_EXPLORATIONS)
         start_epoch(m);
 }

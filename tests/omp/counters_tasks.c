@@ -101,9 +101,10 @@ int main(void)
                                                         : "taskloops_ws";
     CHECK(sum(which) >= 1, "the taskloop was not counted as %s", which);
 
-    /* A dynamic loop's chunks: 100 iterations, chunk 10. */
+    /* A dynamic loop's chunks: 100 iterations, chunk 10 (monotonic: the
+     * shared counter; plain dynamic runs on adaptive, whose chunks vary). */
     long long chunks0 = sum("loop_chunks");
-#pragma omp parallel for schedule(dynamic, 10)
+#pragma omp parallel for schedule(monotonic : dynamic, 10)
     for (int i = 0; i < 100; i++)
         work(i);
     CHECK_EQ_LL(sum("loop_chunks") - chunks0, 10);

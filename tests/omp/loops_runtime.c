@@ -44,6 +44,11 @@ int main(void)
         {(omp_sched_t)(omp_sched_guided | omp_sched_monotonic), 4},
         {(omp_sched_t)(omp_sched_static | omp_sched_monotonic), 5},
         {(omp_sched_t)(omp_sched_static | omp_sched_monotonic), 0},
+        /* ilan's kinds (config/icv.h): tss, static_steal, adaptive, fac2, af */
+        {(omp_sched_t)101, 0}, {(omp_sched_t)101, 5}, {(omp_sched_t)102, 0},
+        {(omp_sched_t)102, 3}, {(omp_sched_t)110, 0}, {(omp_sched_t)110, 7},
+        {(omp_sched_t)111, 0}, {(omp_sched_t)111, 2}, {(omp_sched_t)112, 0},
+        {(omp_sched_t)112, 4},
     };
     for (unsigned r = 0; r < sizeof rs / sizeof rs[0]; r++) {
         omp_set_schedule(rs[r].k, rs[r].c);

@@ -1,0 +1,198 @@
+/* ws_steal.c — the adaptive loop engine: THE-protocol pops from a thread's own range, steal-half from victims in locality order. */
+#include "core/ws_steal.h"
+
+#include "instr/counters.h"
+#include "os/linux/clock.h"
+#include "os/linux/thread.h"
+#include "sched/loop_chunks.h"
+#include "sched/steal.h"
+
+/* Below this a chunk of the owner's is cheap enough that the pop (a clock
+ * read, a fence) would be a noticeable share of it: the owner doubles its
+ * chunks (loop_pop_mult). */
+#define STEAL_POP_TARGET_NS 2000
+
+void ws_steal_init(struct loop_range *ranges, iter_ull n, unsigned nthreads)
+{
+    for (unsigned i = 0; i < nthreads; i++) {
+        iter_ull lb, le;
+        if (!iter_static_block(n, nthreads, i, &lb, &le))
+            lb = le = n;
+        atomic_store_explicit(&ranges[i].begin, lb, memory_order_relaxed);
+        atomic_store_explicit(&ranges[i].end, le, memory_order_relaxed);
+        atomic_store_explicit(&ranges[i].lock, 0, memory_order_relaxed);
+    }
+}
+
+static bool range_trylock(struct loop_range *r)
+{
+    unsigned free_ = 0;
+    return atomic_load_explicit(&r->lock, memory_order_relaxed) == 0 &&
+           atomic_compare_exchange_strong_explicit(&r->lock, &free_, 1, memory_order_acquire,
+                                                   memory_order_relaxed);
+}
+
+/* The owner's lock: a thief holds it for a few instructions, unless it was
+ * preempted (oversubscribed teams), hence the yield. */
+static void range_lock(struct loop_range *r)
+{
+    for (unsigned spins = 0; !range_trylock(r); spins++) {
+        if (spins < 64)
+            os_cpu_relax();
+        else
+            os_yield();
+    }
+}
+
+static void range_unlock(struct loop_range *r)
+{
+    atomic_store_explicit(&r->lock, 0, memory_order_release);
+}
+
+/* The owner's pop of up to k iterations from the front of r, after a
+ * conflict with a thief (or to see that r is empty): under the lock. */
+static __attribute__((noinline)) bool pop_locked(struct loop_range *r, iter_ull b, iter_ull k,
+                                                 iter_ull *lb, iter_ull *le)
+{
+    range_lock(r);
+    iter_ull e = atomic_load_explicit(&r->end, memory_order_relaxed);
+    bool got = b < e;
+    iter_ull nb = b;
+    if (got) {
+        nb = e - b <= k ? e : b + k;
+        *lb = b;
+        *le = nb;
+    }
+    atomic_store_explicit(&r->begin, nb, memory_order_relaxed);
+    range_unlock(r);
+    return got;
+}
+
+/* The owner takes up to k iterations from the front of its range r. */
+static inline bool pop_own(struct loop_range *r, iter_ull k, iter_ull *lb, iter_ull *le)
+{
+    iter_ull b = atomic_load_explicit(&r->begin, memory_order_relaxed);
+    iter_ull e = atomic_load_explicit(&r->end, memory_order_relaxed);
+    if (b >= e)
+        return pop_locked(r, b, k, lb, le);
+    iter_ull nb = e - b <= k ? e : b + k;
+    atomic_store_explicit(&r->begin, nb, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+    if (nb <= atomic_load_explicit(&r->end, memory_order_relaxed)) {
+        *lb = b;
+        *le = nb;
+        return true;
+    }
+    return pop_locked(r, b, k, lb, le);
+}
+
+/* What a steal attempt found. */
+enum steal_result {
+    STEAL_GOT,   /* [*lb, *le) is the thief's */
+    STEAL_EMPTY, /* the victim had nothing left */
+    STEAL_BUSY,  /* locked by someone else, or the owner got there first: may have work */
+};
+
+/* A thief takes half of v's untaken iterations (loop_steal_size) from its back. */
+static enum steal_result steal_half(struct loop_range *v, iter_ull c, iter_ull *lb, iter_ull *le)
+{
+    if (atomic_load_explicit(&v->begin, memory_order_relaxed) >=
+        atomic_load_explicit(&v->end, memory_order_relaxed))
+        return STEAL_EMPTY;
+    if (!range_trylock(v))
+        return STEAL_BUSY;
+    iter_ull b = atomic_load_explicit(&v->begin, memory_order_relaxed);
+    iter_ull e = atomic_load_explicit(&v->end, memory_order_relaxed);
+    if (b >= e) {
+        range_unlock(v);
+        return STEAL_EMPTY;
+    }
+    iter_ull ne = e - loop_steal_size(e - b, c);
+    atomic_store_explicit(&v->end, ne, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(&v->begin, memory_order_relaxed) > ne) {
+        atomic_store_explicit(&v->end, e, memory_order_relaxed);
+        range_unlock(v);
+        return STEAL_BUSY;
+    }
+    range_unlock(v);
+    *lb = ne;
+    *le = e;
+    return STEAL_GOT;
+}
+
+/* The thief's stolen [lb, le) becomes its own range, minus the first k
+ * iterations, which it runs now. Its range was empty, so only thieves can
+ * be looking at it: the lock keeps them out while both ends change. */
+static void install(struct loop_range *own, iter_ull k, iter_ull *lb, iter_ull *le)
+{
+    iter_ull first_end = *le - *lb <= k ? *le : *lb + k;
+    range_lock(own);
+    atomic_store_explicit(&own->begin, first_end, memory_order_relaxed);
+    atomic_store_explicit(&own->end, *le, memory_order_relaxed);
+    range_unlock(own);
+    *le = first_end;
+}
+
+/* Passes over the victims until one gives work, or a pass finds every
+ * range empty and none busy. */
+static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull chunk,
+                                            struct steal_thread *st, unsigned tid, iter_ull *lb,
+                                            iter_ull *le)
+{
+    const struct loop_victims *v = st->victims;
+    if (!v || v->n == 0)
+        return false;
+    if (st->rnd == 0)
+        st->rnd = steal_seed(tid + 1);
+    for (unsigned pass = 0;; pass++) {
+        bool busy = false;
+        uint64_t rnd = steal_rand(&st->rnd);
+        for (unsigned i = 0; i < v->n; i++) {
+            unsigned victim = loop_victim_at(v, i, rnd);
+            enum steal_result r = steal_half(&ranges[victim], chunk, lb, le);
+            if (r == STEAL_GOT) {
+                bool local = v->group_of[victim] == v->group_of[tid];
+                if (local)
+                    st->steals_local++;
+                else
+                    st->steals_remote++;
+                ILAN_COUNT_IF(local, loop_steals_local, loop_steals_remote);
+                return true;
+            }
+            busy |= r == STEAL_BUSY;
+        }
+        if (!busy)
+            return false;
+        if (pass < 16)
+            os_cpu_relax();
+        else
+            os_yield();
+    }
+}
+
+bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_thread *st,
+                   unsigned tid, iter_ull *lb, iter_ull *le)
+{
+    struct loop_range *own = &ranges[tid];
+    /* Chunks grow while they are short (loop_pop_mult): the clock read is
+     * the price of taking c = 1 by default without paying per iteration. */
+    uint64_t now = os_clock_ns();
+    if (st->t_prev)
+        st->mult = loop_pop_mult(st->mult, now - st->t_prev, STEAL_POP_TARGET_NS);
+    st->t_prev = now;
+    iter_ull b = atomic_load_explicit(&own->begin, memory_order_relaxed);
+    iter_ull e = atomic_load_explicit(&own->end, memory_order_relaxed);
+    /* At least one: an empty chunk would still run one iteration, since
+     * gcc's code tests the bound after the body. */
+    iter_ull k = loop_pop_size(e > b ? e - b : 0, chunk, st->mult);
+    if (k == 0)
+        k = chunk ? chunk : 1;
+    if (pop_own(own, k, lb, le))
+        return true;
+    if (!steal(ranges, chunk, st, tid, lb, le))
+        return false;
+    st->mult = 1;
+    install(own, chunk, lb, le);
+    return true;
+}

@@ -1,0 +1,71 @@
+/* ws_steal.h — the adaptive loop engine (seed 001): one iteration range per thread, the owner taking chunks from its front without atomic read-modify-writes (THE protocol), idle threads stealing half of a victim's rest from its back. */
+#ifndef ILAN_CORE_WS_STEAL_H
+#define ILAN_CORE_WS_STEAL_H
+
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "base/tunables.h"
+#include "sched/iter.h"
+#include "sched/loop_victims.h"
+
+/*
+ * One thread's range [begin, end) of logical iterations, alone on its
+ * cache line. The owner writes begin, thieves write end; both under the
+ * THE protocol:
+ *
+ *   owner pop:  begin = b + k; fence; read end: when b + k <= end the
+ *               chunk [b, b + k) is its own; otherwise a thief may have
+ *               lowered end: it takes the lock and settles with the end it
+ *               then reads.
+ *   thief:      lock; end = e - s; fence; read begin: when begin <= e - s
+ *               the back [e - s, e) is its own; otherwise the owner got
+ *               there first: end goes back to e and the thief tries
+ *               elsewhere. unlock.
+ *
+ * Either the owner sees the thief's end or the thief sees the owner's
+ * begin (both fence between their store and their load), so a chunk is
+ * never both popped and stolen. The owner declares its range empty only
+ * under the lock, so no iteration is left behind by a thread that leaves.
+ */
+struct loop_range {
+    alignas(ILAN_CACHE_LINE) _Atomic iter_ull begin; /* next iteration the owner takes */
+    _Atomic iter_ull end;                            /* end of the range; thieves lower it */
+    _Atomic unsigned lock;                           /* 0 free; 1 held by a thief, or by the
+                                                        owner settling a conflict */
+};
+
+/* A thread's victim order, kept across loops while its team and the
+ * team's locality groups stay the same (construct/loop.c builds it). */
+struct loop_victim_cache {
+    struct loop_victims v;   /* the order (sched/loop_victims.h) */
+    const void *team;        /* the team it was built for */
+    const void *groups;      /* that team's groups it was built from (NULL: none) */
+    unsigned nthreads;       /* that team's size */
+    bool locality;           /* in locality order (false: one segment, static_steal) */
+    unsigned cap;            /* entries allocated in v.order and v.seg_end */
+};
+
+/* A thread's private state in the adaptive loop it runs (zeroed at the
+ * loop's start, with the rest of struct loop_thread). */
+struct steal_thread {
+    iter_ull mult;        /* chunk multiplier of its own pops (loop_pop_mult) */
+    uint64_t t_prev;      /* when it took its previous chunk (ns; 0 none) */
+    uint64_t rnd;         /* a thief's random state (0: not seeded yet) */
+    const struct loop_victims *victims; /* its victim order (set by construct/loop.c) */
+    unsigned steals_local;  /* steals from its own locality group */
+    unsigned steals_remote; /* steals from other groups */
+};
+
+/* Splits [0, n) over nthreads ranges as an unchunked static loop would
+ * (iter_static_block): thread i starts with exactly its static block. */
+void ws_steal_init(struct loop_range *ranges, iter_ull n, unsigned nthreads);
+
+/* The calling thread's (team slot tid) next chunk [*lb, *le) of an
+ * adaptive loop of the given ranges: from its own range, else stolen
+ * (victims: st->victims). False once every range has been seen empty. */
+bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_thread *st,
+                   unsigned tid, iter_ull *lb, iter_ull *le);
+
+#endif
