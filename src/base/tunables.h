@@ -46,6 +46,12 @@
  * process may need the CPU; then it yields as before. */
 #define ILAN_WAIT_ALONE_NS 20000ull
 
+/* Teams larger than this never ask whether a waiter is alone on its CPU:
+ * the question reads one note per thread, every round of the wait (5,000
+ * threads spent 12 % of their time there); 64 notes cost well under the
+ * yield they may save. */
+#define ILAN_WAIT_ALONE_MAX_TEAM 64u
+
 /* Spin iterations under OMP_WAIT_POLICY=active (effectively never sleep;
  * the waiter still yields the CPU periodically). */
 #define ILAN_SPIN_ACTIVE 0xffffffffu
