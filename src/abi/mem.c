@@ -7,6 +7,7 @@
 #include "base/fatal.h"
 #include "core/locality.h"
 #include "core/thread.h"
+#include "ilan/data.h"
 #include "mem/alloc.h"
 #include "mem/move.h"
 #include "mem/next_touch.h"
@@ -131,5 +132,23 @@ ILAN_EXPORT long long ilan_mem_count(const char *name)
         return (long long)s.ranges;
     if (strcmp(name, "foreign_faults") == 0)
         return (long long)s.foreign;
+    struct ilan_data_totals d;
+    ilan_data_totals(&d);
+    if (strcmp(name, "taskloop_data_runs") == 0)
+        return (long long)d.runs;
+    if (strcmp(name, "taskloop_data_tasks") == 0)
+        return (long long)d.tasks;
+    if (strcmp(name, "taskloop_data_on_node") == 0)
+        return (long long)d.on_node;
     return -1;
+}
+
+ILAN_EXPORT int ilan_taskloop_data(const void *p, size_t size)
+{
+    if (!p || size == 0)
+        return mem_result(EINVAL);
+    struct ilan_thread *ts = thread_self();
+    ts->taskloop_data = p;
+    ts->taskloop_data_size = size;
+    return 0;
 }

@@ -169,6 +169,15 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
         fputs("      \"work_s\": null,\n", f);
     fprintf(f, "      \"team_workers\": %u,\n      \"group_kind\": \"%s\",\n", h->nthreads,
             group_kind_name(h->kind));
+    /* Executions with a registered array (ilan_taskloop_data): how many of
+     * their tasks ran on the node holding their share of it. */
+    if (h->data_runs)
+        fprintf(f,
+                "      \"data\": {\"array\": \"%p\", \"bytes\": %zu, \"runs\": %u, \"tasks\": %lu, "
+                "\"on_data_node\": %lu},\n",
+                h->data_array, h->data_size, h->data_runs, h->data_tasks, h->data_on_node);
+    else
+        fputs("      \"data\": null,\n", f);
     char why[200];
     mold_explain(m, why, sizeof why);
     fprintf(f, "      \"explorations\": %u,\n      \"state\": \"%s\",\n      \"status\": ",
@@ -255,6 +264,10 @@ static void summary_visit(struct taskloop_hist *h, void *arg)
             h->nthreads, m->ngroups, group_kind_name(h->kind), h->runs, why);
     if (h->work_ns > 0)
         fprintf(f, "      calibration run: %.3f ms of work\n", h->work_ns * 1e-6);
+    if (h->data_runs)
+        fprintf(f, "      data %p (%zu bytes), %u pinned run%s: %lu of %lu tasks on their data's node\n",
+                h->data_array, h->data_size, h->data_runs, h->data_runs == 1 ? "" : "s",
+                h->data_on_node, h->data_tasks);
     for (unsigned e = 0; e < m->nentries; e++) {
         const struct mold_entry *en = &m->entries[e];
         bool chosen = m->phase == MOLD_SETTLED && en->epoch == m->epoch &&
