@@ -51,7 +51,11 @@ void *ilan_alloc_bloc(size_t size);        /* bloc distribution over the region'
 void *ilan_alloc_bloc_cyclic(size_t size, size_t bloc); /* blocks of bloc bytes round-robin */
 void ilan_mem_free(void *p, size_t size);  /* for the two allocators above (errno EINVAL otherwise) */
 /* Places the range on the node of team thread thread_num of the calling
- * thread's team; it follows that thread when its place changes. */
+ * thread's team; it follows that thread when its place changes. A
+ * thread_num of -1 attaches it to the calling thread's whole team (EINVAL
+ * outside a parallel region): with ILAN_BUBBLES it moves with the team's
+ * bubble (cache: to its home node; memory: spread over its threads' nodes),
+ * else it stays on the caller's node. */
 int ilan_mem_attach(void *p, size_t size, int thread_num);
 int ilan_mem_migrate(void *p, size_t size, int node); /* pages in memory move to node now */
 /* Protects the range; the first thread touching a page moves it to its own

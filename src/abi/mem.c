@@ -5,6 +5,7 @@
 
 #include "abi/export.h"
 #include "base/fatal.h"
+#include "core/bubble.h"
 #include "core/locality.h"
 #include "core/thread.h"
 #include "ilan/data.h"
@@ -71,17 +72,23 @@ ILAN_EXPORT void ilan_mem_free(void *p, size_t size)
 ILAN_EXPORT int ilan_mem_attach(void *p, size_t size, int thread_num)
 {
     struct ilan_thread *ts = thread_self();
-    if (thread_num == -1) {
-        /* A whole team's memory moves with its bubble (ILAN_BUBBLES), which
-         * ilan does not have yet: say so rather than pretend. */
-        static _Atomic int said;
-        if (!atomic_exchange_explicit(&said, 1, memory_order_relaxed))
-            ilan_warn("ilan_mem_attach: attaching to a whole team (thread_num -1) is not "
-                      "supported yet (it needs the bubble schedulers); nothing attached");
-        return mem_result(ENOTSUP);
-    }
     if (!p || size == 0)
         return mem_result(EINVAL);
+    if (thread_num == -1) {
+        /* The whole team: where its bubble's memory goes (ILAN_BUBBLES),
+         * else the calling thread's node; it moves with the bubble. */
+        if (!ts->team)
+            return mem_result(EINVAL); /* no team outside a parallel region */
+        struct mem_domains d = {0};
+        int node = bubble_team_domains(ts->team, &d) ? d.node[0]
+                                                     : locality_thread_node((int)ts->team_id);
+        if (node < 0)
+            return mem_result(EINVAL);
+        int rc = mem_attach(p, size, (struct mem_owner){ts->team, MEM_OWNER_TEAM}, node);
+        if (rc == 0 && d.n > 1) /* spread over the bubble's nodes at once */
+            mem_follow_domains((struct mem_owner){ts->team, MEM_OWNER_TEAM}, &d);
+        return mem_result(rc);
+    }
     int node = locality_thread_node(thread_num);
     if (node < 0)
         return mem_result(EINVAL); /* no such thread, or another thread without a place */

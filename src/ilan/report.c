@@ -1,4 +1,5 @@
 /* report.c — what ILAN_REPORT holds: the machine model, and per taskloop identity its executions, explored configurations and choice (written by instr/report.c). */
+#include "core/bubble.h"
 #include "ilan/report.h"
 #include "mem/query.h"
 
@@ -239,6 +240,7 @@ static void write_json(FILE *f)
             config.forced_steal < 0 ? "null" : config.forced_steal ? "\"full\"" : "\"strict\"");
     instr_report_json(f);
     mem_report_json(f);
+    bubble_report_json(f);
     json_topology(f);
     fprintf(f, "  \"history\": {\"held\": %u, \"max\": %u, \"forgotten\": %lu},\n",
             ilan_history_count(), config.history_max, ilan_history_forgotten());
@@ -287,6 +289,7 @@ static void write_summary(FILE *f)
             topo.nnodes, topo.ncores, topo.source ? topo.source : "unknown",
             places.os.n ? "" : "; threads unbound: locality groups are a best effort");
     ilan_history_each(summary_visit, f);
+    bubble_report_summary(f);
     if (ilan_history_forgotten())
         fprintf(f, "  (%lu least recently used taskloop identities forgotten, ILAN_HISTORY_MAX=%u)\n",
                 ilan_history_forgotten(), config.history_max);

@@ -155,6 +155,21 @@ bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team
     return true;
 }
 
+void bind_team_set(struct bind_team *tb, unsigned n, const int *place)
+{
+    if (tb->cap < n) {
+        struct bind_slot *grown = realloc(tb->slots, n * sizeof *grown);
+        if (!grown)
+            ilan_fatal("out of memory starting a parallel region of %u threads", n);
+        tb->slots = grown;
+        tb->cap = n;
+    }
+    for (unsigned i = 0; i < n; i++)
+        tb->slots[i] = (struct bind_slot){place[i], place[i], 1};
+    tb->key[0] = -1; /* matches no policy: bind_team_begin assigns again */
+    tb->kind = ICV_BIND_CLOSE;
+}
+
 void bind_team_free(struct bind_team *tb)
 {
     free(tb->slots);
