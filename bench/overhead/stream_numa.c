@@ -17,13 +17,13 @@
  *                       ms to allocate 64 MiB and write it once in parallel
  * Usage: OMP_NUM_THREADS=T ./stream_numa [--n N (doubles per team vector)] [--reps R]
  */
+#include "../common.h" /* first: it defines _GNU_SOURCE */
 #include <dlfcn.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../common.h"
 
 #define MAX_REPS 64
 enum placement { P_FIRST_TOUCH, P_BLOC, P_INTERLEAVED, P_NEXT_TOUCH, P_COUNT };
