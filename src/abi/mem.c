@@ -125,28 +125,24 @@ ILAN_EXPORT int ilan_mem_simulated(void)
 
 ILAN_EXPORT long long ilan_mem_count(const char *name)
 {
-    struct nt_stats s;
-    nt_stats(&s);
     if (!name)
         return -1;
-    if (strcmp(name, "next_touch_faults") == 0)
-        return (long long)s.faults;
-    if (strcmp(name, "next_touch_waits") == 0)
-        return (long long)s.waits;
-    if (strcmp(name, "next_touch_pages") == 0)
-        return (long long)s.pages_moved;
-    if (strcmp(name, "next_touch_ranges") == 0)
-        return (long long)s.ranges;
-    if (strcmp(name, "foreign_faults") == 0)
-        return (long long)s.foreign;
+    struct nt_stats s;
+    nt_stats(&s);
     struct ilan_data_totals d;
     ilan_data_totals(&d);
-    if (strcmp(name, "taskloop_data_runs") == 0)
-        return (long long)d.runs;
-    if (strcmp(name, "taskloop_data_tasks") == 0)
-        return (long long)d.tasks;
-    if (strcmp(name, "taskloop_data_on_node") == 0)
-        return (long long)d.on_node;
+    const struct {
+        const char *name;    /* the count's name */
+        unsigned long value; /* its value now */
+    } counts[] = {
+        {"next_touch_faults", s.faults},    {"next_touch_waits", s.waits},
+        {"next_touch_pages", s.pages_moved}, {"next_touch_ranges", s.ranges},
+        {"foreign_faults", s.foreign},      {"taskloop_data_runs", d.runs},
+        {"taskloop_data_tasks", d.tasks},   {"taskloop_data_on_node", d.on_node},
+    };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (strcmp(name, counts[i].name) == 0)
+            return (long long)counts[i].value;
     return -1;
 }
 

@@ -114,24 +114,10 @@ struct mem_rec_hit mem_rec_lookup(uintptr_t addr)
     return hit;
 }
 
-unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max)
+/* Whether r is a range attached to owner. */
+static bool owned_by(const struct mem_rec *r, struct mem_owner owner)
 {
-    unsigned n = 0;
-    pthread_mutex_lock(&mem_rec_lock);
-    for (struct mem_rec *r = mem_recs; r && n < max; r = r->next) {
-        if (r->kind != MEM_REC_ATTACH || r->owner.team != owner.team || r->owner.slot != owner.slot)
-            continue;
-        if (r->plan.kind == MEM_PLAN_NODE && r->plan.nodes[0] == node)
-            continue;
-        struct mem_plan p;
-        if (!mem_plan_node(&p, r->start, r->len, r->plan.page, node))
-            continue;
-        r->plan = p;
-        r->seq = mem_rec_next_seq();
-        out[n++] = p;
-    }
-    pthread_mutex_unlock(&mem_rec_lock);
-    return n;
+    return r->kind == MEM_REC_ATTACH && r->owner.team == owner.team && r->owner.slot == owner.slot;
 }
 
 /* Whether two plans put every page on the same node. */
@@ -155,7 +141,7 @@ unsigned mem_rec_follow_domains(struct mem_owner owner, const struct mem_domains
     unsigned n = 0;
     pthread_mutex_lock(&mem_rec_lock);
     for (struct mem_rec *r = mem_recs; r && n < max; r = r->next) {
-        if (r->kind != MEM_REC_ATTACH || r->owner.team != owner.team || r->owner.slot != owner.slot)
+        if (!owned_by(r, owner))
             continue;
         struct mem_plan p;
         bool ok = d->n == 1 ? mem_plan_node(&p, r->start, r->len, r->plan.page, d->node[0])
@@ -171,11 +157,17 @@ unsigned mem_rec_follow_domains(struct mem_owner owner, const struct mem_domains
     return n;
 }
 
+unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max)
+{
+    struct mem_domains d = {.n = 1, .node = {node}, .weight = {1}};
+    return mem_rec_follow_domains(owner, &d, out, max);
+}
+
 void mem_rec_owner_pages(struct mem_owner owner, size_t *per_node, int max_nodes)
 {
     pthread_mutex_lock(&mem_rec_lock);
     for (struct mem_rec *r = mem_recs; r; r = r->next) {
-        if (r->kind != MEM_REC_ATTACH || r->owner.team != owner.team || r->owner.slot != owner.slot)
+        if (!owned_by(r, owner))
             continue;
         for (size_t i = 0; i < r->plan.npages;) {
             int node;

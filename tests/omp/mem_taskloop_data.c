@@ -14,12 +14,11 @@
 #include <string.h>
 #include "_mem.h"
 
-#define NODES 4
-#define SIZE (4u << 20)
+/* 4 MiB of doubles over 4 nodes, 256 tasks of 4 pages each, 10 runs (past
+ * the ilan mode's 3 all-nodes runs and its half-size trial). */
+enum { NODES = 4, PAGE = 4096, TASKS = 256, RUNS = 10 };
+#define SIZE ((size_t)4 << 20)
 #define N (SIZE / sizeof(double))
-#define PAGE 4096
-#define TASKS 256
-#define RUNS 10 /* past the ilan mode's 3 all-nodes runs and its half-size trial */
 
 static signed char task_node[TASKS]; /* node that ran each task */
 static int (*taskloop_data)(const void *, size_t);
