@@ -7,7 +7,7 @@
 // is re-spread to the other node, next to the small team; under cache its
 // memory stays on its home node, under memory two of its six pages follow
 // the spilled thread (the report, checked by expect-output, lists it).
-// ilan-test: threads=2 env=HWLOC_SYNTHETIC=numa:2%20core:2%20pu:1;OMP_MAX_ACTIVE_LEVELS=2;ILAN_BUBBLES=cache;ILAN_REPORT=stderr
+// ilan-test: threads=2 tsan env=HWLOC_SYNTHETIC=numa:2%20core:2%20pu:1;OMP_MAX_ACTIVE_LEVELS=2;ILAN_BUBBLES=cache;ILAN_REPORT=stderr
 // ilan-test: expect-output: ^  bubble of parent thread 0 \(cache\): 3 threads, home node 0, 1 re-spread, .* nodes 0 0 1. memory 0:1$
 #define _GNU_SOURCE 1
 #include <errno.h>
