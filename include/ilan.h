@@ -51,7 +51,11 @@ void *ilan_alloc_bloc(size_t size);        /* bloc distribution over the region'
 void *ilan_alloc_bloc_cyclic(size_t size, size_t bloc); /* blocks of bloc bytes round-robin */
 void ilan_mem_free(void *p, size_t size);  /* for the two allocators above (errno EINVAL otherwise) */
 /* Places the range on the node of team thread thread_num of the calling
- * thread's team; it follows that thread when its place changes. */
+ * thread's team; it follows that thread when its place changes. A
+ * thread_num of -1 attaches it to the calling thread's whole team (EINVAL
+ * outside a parallel region): with ILAN_BUBBLES it moves with the team's
+ * bubble (cache: to its home node; memory: spread over its threads' nodes),
+ * else it stays on the caller's node. */
 int ilan_mem_attach(void *p, size_t size, int thread_num);
 int ilan_mem_migrate(void *p, size_t size, int node); /* pages in memory move to node now */
 /* Protects the range; the first thread touching a page moves it to its own
@@ -63,9 +67,23 @@ int ilan_mem_migrate_on_next_touch(void *p, size_t size);
 int ilan_mem_nodes(const void *p, size_t size, size_t *pages_per_node, int max_nodes);
 /* 1 when placements are recorded instead of applied (a what-if machine). */
 int ilan_mem_simulated(void);
+/* Registers [p, p + size) as the array the calling thread's next taskloop
+ * (whichever it is, then forgotten) iterates over bloc-wise: iteration k
+ * of n works on the bytes near k * size / n. In the ILAN taskloop modes
+ * (ilan, numa) that taskloop then runs only on the groups of threads whose
+ * NUMA nodes hold pages of the array, each group the run of tasks the bloc
+ * layout put on its node (ilan_alloc_bloc of the same team), with strict
+ * stealing unless ILAN_STEAL_POLICY=full, and without exploring; the
+ * report's "data" member of that taskloop counts how many of its tasks ran
+ * on the node holding their share. The ws mode and undeferred taskloops
+ * ignore it. 0, or -1 with errno EINVAL (null p, size 0). */
+int ilan_taskloop_data(const void *p, size_t size);
 /* A count of the placement engine: "next_touch_faults" (pages moved by the
  * first toucher), "next_touch_waits", "next_touch_pages", "next_touch_ranges",
- * "foreign_faults" (SIGSEGVs passed to the program's handler); -1 if unknown. */
+ * "foreign_faults" (SIGSEGVs passed to the program's handler),
+ * "taskloop_data_runs", "taskloop_data_tasks", "taskloop_data_on_node"
+ * (taskloops with a registered array, their tasks, and those that ran on
+ * the node holding their share, totals of finished taskloops); -1 if unknown. */
 long long ilan_mem_count(const char *name);
 
 /* ---- counters (ILAN_COUNTERS, ILAN_REPORT) -----------------------------------

@@ -44,6 +44,9 @@ RUNTIME = [
     Variable("GOMP_SPINCOUNT", "spins before a waiting thread sleeps (N, or infinite)"),
     Variable("GOMP_DEBUG", "accepted for compatibility, no effect"),
     Variable("ILAN_TASKLOOP", "taskloop scheduling: ilan (default), numa or ws"),
+    Variable("ILAN_BUBBLES", "cache or memory: nested teams placed as bubbles, each bound to one "
+             "NUMA node (else LLC), re-spread when imbalanced; memory also moves each team's "
+             "attached memory (unset: no bubbles, nothing bound)"),
     Variable("ILAN_STEAL_POLICY", "strict or full: force ILAN's cross-group stealing"),
     Variable("ILAN_TASK_STEAL", "work-stealing victim policy: random (default)"),
     Variable("ILAN_EXPLORE_MIN_US", "N: taskloops whose runs on every group take less than N us "

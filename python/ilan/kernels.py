@@ -143,6 +143,10 @@ KERNELS = [
     Kernel("taskloop_overhead", "taskloop overhead, EPCC schedbench style",
            variants=("overhead",), kind="overhead",
            args=_sized("--reps 2 --delay-us 0.2", "--quick", "--measure-ms 20")),
+    Kernel("stream_numa", "seed 003's STREAM variants (plain, nested, twisted, imbalanced) x "
+           "placements (first touch; ilan only: bloc, interleaved, next touch), placement costs",
+           variants=("overhead",), kind="overhead",
+           args=_sized("--n 4096 --reps 2", "--n 1048576 --reps 7", "--n 4194304 --reps 11")),
     Kernel("taskbench", "cost per task of the EPCC taskbench patterns, and fine taskloops",
            variants=("overhead",), kind="overhead",
            args=_sized("--quick --reps 2", "--quick")),

@@ -5,8 +5,10 @@
 
 #include "abi/export.h"
 #include "base/fatal.h"
+#include "core/bubble.h"
 #include "core/locality.h"
 #include "core/thread.h"
+#include "ilan/data.h"
 #include "mem/alloc.h"
 #include "mem/move.h"
 #include "mem/next_touch.h"
@@ -70,17 +72,23 @@ ILAN_EXPORT void ilan_mem_free(void *p, size_t size)
 ILAN_EXPORT int ilan_mem_attach(void *p, size_t size, int thread_num)
 {
     struct ilan_thread *ts = thread_self();
-    if (thread_num == -1) {
-        /* A whole team's memory moves with its bubble (ILAN_BUBBLES), which
-         * ilan does not have yet: say so rather than pretend. */
-        static _Atomic int said;
-        if (!atomic_exchange_explicit(&said, 1, memory_order_relaxed))
-            ilan_warn("ilan_mem_attach: attaching to a whole team (thread_num -1) is not "
-                      "supported yet (it needs the bubble schedulers); nothing attached");
-        return mem_result(ENOTSUP);
-    }
     if (!p || size == 0)
         return mem_result(EINVAL);
+    if (thread_num == -1) {
+        /* The whole team: where its bubble's memory goes (ILAN_BUBBLES),
+         * else the calling thread's node; it moves with the bubble. */
+        if (!ts->team)
+            return mem_result(EINVAL); /* no team outside a parallel region */
+        struct mem_domains d = {0};
+        int node = bubble_team_domains(ts->team, &d) ? d.node[0]
+                                                     : locality_thread_node((int)ts->team_id);
+        if (node < 0)
+            return mem_result(EINVAL);
+        int rc = mem_attach(p, size, (struct mem_owner){ts->team, MEM_OWNER_TEAM}, node);
+        if (rc == 0 && d.n > 1) /* spread over the bubble's nodes at once */
+            mem_follow_domains((struct mem_owner){ts->team, MEM_OWNER_TEAM}, &d);
+        return mem_result(rc);
+    }
     int node = locality_thread_node(thread_num);
     if (node < 0)
         return mem_result(EINVAL); /* no such thread, or another thread without a place */
@@ -117,19 +125,33 @@ ILAN_EXPORT int ilan_mem_simulated(void)
 
 ILAN_EXPORT long long ilan_mem_count(const char *name)
 {
-    struct nt_stats s;
-    nt_stats(&s);
     if (!name)
         return -1;
-    if (strcmp(name, "next_touch_faults") == 0)
-        return (long long)s.faults;
-    if (strcmp(name, "next_touch_waits") == 0)
-        return (long long)s.waits;
-    if (strcmp(name, "next_touch_pages") == 0)
-        return (long long)s.pages_moved;
-    if (strcmp(name, "next_touch_ranges") == 0)
-        return (long long)s.ranges;
-    if (strcmp(name, "foreign_faults") == 0)
-        return (long long)s.foreign;
+    struct nt_stats s;
+    nt_stats(&s);
+    struct ilan_data_totals d;
+    ilan_data_totals(&d);
+    const struct {
+        const char *name;    /* the count's name */
+        unsigned long value; /* its value now */
+    } counts[] = {
+        {"next_touch_faults", s.faults},    {"next_touch_waits", s.waits},
+        {"next_touch_pages", s.pages_moved}, {"next_touch_ranges", s.ranges},
+        {"foreign_faults", s.foreign},      {"taskloop_data_runs", d.runs},
+        {"taskloop_data_tasks", d.tasks},   {"taskloop_data_on_node", d.on_node},
+    };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (strcmp(name, counts[i].name) == 0)
+            return (long long)counts[i].value;
     return -1;
+}
+
+ILAN_EXPORT int ilan_taskloop_data(const void *p, size_t size)
+{
+    if (!p || size == 0)
+        return mem_result(EINVAL);
+    struct ilan_thread *ts = thread_self();
+    ts->taskloop_data = p;
+    ts->taskloop_data_size = size;
+    return 0;
 }

@@ -467,6 +467,18 @@ static void env_read_counters(void)
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
+/* ILAN_BUBBLES: off (unset), cache or memory (enum bubble_sched). */
+static void env_read_bubbles(void)
+{
+    static const char *const kinds[] = {"cache", "memory"};
+    int i;
+    const char *v = getenv("ILAN_BUBBLES");
+    if (v && parse_keyword(v, kinds, 2, &i))
+        config.bubbles = i == 0 ? BUBBLE_CACHE : BUBBLE_MEMORY;
+    else if (v)
+        config_complain("ILAN_BUBBLES", v, " (cache or memory; default: unset, no bubbles)");
+}
+
 /* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY, ILAN_EXPLORE_MIN_US,
  * ILAN_HISTORY_MAX and ILAN_REPORT. */
 static void env_read_taskloop(void)
@@ -535,6 +547,7 @@ static void env_read_scalars(void)
     env_read_ignored();
     env_read_task_steal();
     env_read_taskloop();
+    env_read_bubbles();
     env_read_counters();
 }
 

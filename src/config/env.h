@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "config/parse.h"
+#include "sched/bubble.h"
 #include "sched/steal.h"
 
 /* ILAN_TASKLOOP: how taskloops are scheduled. */
@@ -27,6 +28,7 @@ struct config {
     const char *reserve_text;          /* its value, for messages (NULL: unset) */
     enum taskloop_mode taskloop_mode;  /* ILAN_TASKLOOP */
     int forced_steal;                  /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
+    enum bubble_sched bubbles;         /* ILAN_BUBBLES: nested teams placed as bubbles (off) */
     enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
     unsigned explore_min_us;           /* ILAN_EXPLORE_MIN_US: taskloops whose all-groups runs
                                           take less (median, us) are not explored */

@@ -58,7 +58,9 @@ static void runtime_places(unsigned reserve)
         places_setup(NULL, reserve);
     if (given || reserve > 0)
         config_bind_by_default();
-    if (icv_global.initial.bind == ICV_BIND_FALSE)
+    /* ILAN_BUBBLES asks for placement: nested teams are bound to their
+     * bubble's cores, so the places stay (outer teams stay unbound). */
+    if (icv_global.initial.bind == ICV_BIND_FALSE && !config.bubbles)
         places_clear();
 }
 

@@ -116,6 +116,12 @@ static void taskloop_queue(const struct taskloop *tl, struct ilan_thread *ts)
 void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
 {
     struct ilan_thread *ts = thread_self();
+    /* The array registered for this taskloop (ilan_taskloop_data) is this
+     * one's only, whichever path it takes: the ILAN modes place its tasks
+     * by it, ws and undeferred taskloops ignore it. */
+    const void *data_array = ts->taskloop_data;
+    size_t data_size = ts->taskloop_data_size;
+    ts->taskloop_data = NULL;
     unsigned flags = tl->flags;
     bool group = !(flags & TASK_FLAG_NOGROUP);
     struct taskloop_head *head = tl->data;
@@ -152,7 +158,8 @@ void taskloop_run(struct taskloop *tl, iter_ull n, unsigned long num_tasks)
         taskloop_run_undeferred(tl);
     else if (mode) {
         struct taskloop_body body = {tl->fn,    tl->data, tl->cpyfn, tl->arg_size,
-                                     tl->arg_align, flags, tl->start, tl->step};
+                                     tl->arg_align, flags, tl->start, tl->step,
+                                     data_array,    data_size};
         exec = mode->taskloop(ts, &body, n, grainsize, strict, num_tasks, group, &tl->split,
                               taskloop_make_cb, tl);
     }

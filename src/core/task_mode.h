@@ -25,6 +25,9 @@ struct taskloop_body {
     unsigned flags;                /* GOMP_TASK_FLAG_* */
     iter_ull start;                /* first iteration value (bits) */
     iter_ull step;                 /* step (bits) */
+    const void *data_array;        /* the array registered for it (ilan_taskloop_data): its
+                                      iterations map onto it linearly; NULL: none */
+    size_t data_size;              /* bytes of data_array */
 };
 
 /*

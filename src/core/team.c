@@ -1,4 +1,5 @@
 /* team.c — starting and ending parallel regions: team size, dispatch, join and nesting. */
+#include "core/bubble.h"
 #include "core/team.h"
 
 #include <assert.h>
@@ -509,6 +510,8 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     t->child_icv = child_icv_of(&ts->icv, proc_bind);
     t->cgroup_busy = team_cgroup(ts);
     bind_team_begin(&t->bind, &ts->bind, ts->icv.bind, n, proc_bind);
+    if (parent) /* ILAN_BUBBLES: a nested team is a bubble, placed as one */
+        bubble_team_begin(t, ts->team_id);
     team_reset(t, n);
     task_team_prepare(t, n);
     if (task_mode)

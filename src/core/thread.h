@@ -50,6 +50,9 @@ struct ilan_thread {
                                 survives regions */
     _Atomic unsigned *cgroup_busy; /* busy-thread count of its contention group
                                       (OMP_THREAD_LIMIT); NULL: the process's, team_busy_threads */
+    const void *taskloop_data; /* array its next taskloop iterates over bloc-wise
+                                  (ilan_taskloop_data), NULL: none registered */
+    size_t taskloop_data_size; /* its bytes */
     bool affinity_shown;     /* OMP_DISPLAY_AFFINITY has printed this thread's line */
     bool ready;              /* icv has been initialized */
 };

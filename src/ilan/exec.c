@@ -10,6 +10,7 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "ilan/data.h"
 #include "ilan/groups.h"
 #include "ilan/history.h"
 #include "ilan/range.h"
@@ -129,12 +130,19 @@ static void exec_finish(struct taskloop_exec *exec)
         /* The ILAN_VERBOSE line is made under the lock, written after it. */
         char line[640] = "";
         mutex_lock(&h->lock);
+        if (exec->data) {
+            h->data_runs++;
+            h->data_tasks += exec->data->ntasks;
+            h->data_on_node += atomic_load_explicit(&exec->data->on_node, memory_order_relaxed);
+            h->data_array = exec->data->array;
+            h->data_size = exec->data->size;
+        }
         if (exec->calibration) {
             if (h->work_ns == 0)
                 h->work_ns = time * 1e9 * exec->workers + 1; /* + 1: measured, even if 0 */
             if (config.verbose >= 1)
                 say_calibration(h, time, line, sizeof line);
-        } else {
+        } else if (!exec->pinned) {
             enum mold_phase before = h->mold.phase;
             mold_record(&h->mold, exec->cfg, time, group_times);
             if (config.verbose >= 1)
@@ -144,6 +152,10 @@ static void exec_finish(struct taskloop_exec *exec)
         ilan_history_release(h);
         if (line[0])
             fputs(line, stderr);
+    }
+    if (exec->data) {
+        ilan_data_account(exec->data);
+        ilan_data_free(exec->data);
     }
     exec_recycle(exec);
 }
@@ -210,6 +222,8 @@ void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
     if (t->fn == range_runner)
         return;
     struct taskloop_exec *exec = t->exec;
+    if (exec->data)
+        ilan_data_ran_task(exec->data, t);
     /* Only this thread writes its slot; whoever finishes exec reads it after
      * the tasks' completion (taskgroup end, or `remaining` below). */
     exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
@@ -309,6 +323,7 @@ static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
             own = (int)j;
     exec->launch = ilan_range_new(exec->launch_room, body, split, k, first, strict_end);
+    exec->launch->data = exec->data;
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
@@ -402,6 +417,22 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             h = NULL; /* run over every group, unrecorded */
         }
     }
+    /* A registered array (ilan_taskloop_data) pins the configuration to
+     * the groups on its nodes, strict unless ILAN_STEAL_POLICY=full: the
+     * tasks then follow their data (the split below and the bloc layout
+     * share numa_dist_runs) whatever exploration would pick. Such a run
+     * is neither a calibration nor a sample of the history. */
+    bool pinned = false;
+    if (body->data_array) {
+        unsigned kp = ilan_data_groups(body->data_array, body->data_size, team->ilan, ids);
+        if (kp) {
+            pinned = true;
+            k = kp;
+            cfg = (struct mold_config){kp, config.forced_steal == 1};
+            calibration = false;
+            cutoff = 0;
+        } /* else ids[] is untouched: the history's choice stands */
+    }
     unsigned total = 0;
     for (unsigned j = 0; j < k; j++) {
         workers[j] = groups->workers[ids[j]];
@@ -421,6 +452,10 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
     numa_dist_runs(split->ntasks, k, workers, first);
 
+    exec->data = body->data_array ? ilan_data_new(body->data_array, body->data_size, split,
+                                                  body->start, body->step)
+                                  : NULL;
+    exec->pinned = pinned;
     exec->hist = h;
     exec->cfg = cfg;
     exec->calibration = calibration;

@@ -33,6 +33,9 @@ struct taskloop_exec {
                                          finished its latest task of this execution (ns) */
     struct ilan_launch *launch;       /* range launch (ilan/range.h): runner tasks share the
                                          groups' ranges; NULL: one descriptor per task */
+    struct ilan_data *data;           /* the registered array's map (ilan/data.h), NULL: none */
+    bool pinned;                      /* the configuration is the data's groups, not the
+                                         history's: not recorded as a sample */
     _Atomic bool drained;             /* range launch: every task was claimed, so any thread
                                          may run (and end) the runners still queued */
     size_t capacity;                  /* bytes of this record's allocation (it is recycled:

@@ -23,6 +23,12 @@ struct taskloop_hist {
                                run in the ilan mode; 0: not measured */
     enum group_kind kind;   /* what a group was in the latest execution */
     unsigned *group_workers; /* [mold.ngroups] team threads of each group (report) */
+    unsigned data_runs;     /* executions with a registered array (ilan_taskloop_data),
+                               pinned to the groups on its nodes */
+    unsigned long data_tasks;   /* their tasks */
+    unsigned long data_on_node; /* of which ran on the node holding their share of it */
+    const void *data_array; /* the array the latest of them registered */
+    size_t data_size;       /* its bytes */
     bool symbol_done;       /* symbol, module and module_offset are resolved */
     char symbol[128];       /* fn's name, "" when unknown */
     char module[256];       /* file of the module holding fn */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "core/task.h"
+#include "ilan/data.h"
 #include "instr/counters.h"
 
 /* Argument blocks up to this size are built on the runner's stack. */
@@ -65,6 +66,7 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                                       ILAN_CACHE_LINE * ILAN_CACHE_LINE);
     l->block_size = block;
     l->block_align = body->arg_align > 1 ? (size_t)body->arg_align : 1;
+    l->data = NULL;
     void *snapshot = (char *)l + head;
     memset(snapshot, 0, block);
     if (body->arg_size > 0)
@@ -153,6 +155,8 @@ static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, char 
     uint32_t i;
     while (claim_next(l, first, j, &i)) {
         run_task(l, i, block);
+        if (l->data)
+            ilan_data_ran(l->data, i);
         ran++;
     }
     return ran;

@@ -35,6 +35,8 @@ struct ilan_launch {
     struct ilan_range *ranges;   /* [nranges], in the configuration's group order */
     size_t block_size;           /* bytes of a task's argument block (>= the two bounds) */
     size_t block_align;          /* its alignment */
+    struct ilan_data *data;      /* the registered array's map: each task run is counted
+                                    there (ilan/data.h); NULL: none */
 };
 
 /* Whether a taskloop can be launched as ranges: no copy constructor (each

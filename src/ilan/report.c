@@ -1,4 +1,5 @@
 /* report.c — what ILAN_REPORT holds: the machine model, and per taskloop identity its executions, explored configurations and choice (written by instr/report.c). */
+#include "core/bubble.h"
 #include "ilan/report.h"
 #include "mem/query.h"
 
@@ -169,6 +170,15 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
         fputs("      \"work_s\": null,\n", f);
     fprintf(f, "      \"team_workers\": %u,\n      \"group_kind\": \"%s\",\n", h->nthreads,
             group_kind_name(h->kind));
+    /* Executions with a registered array (ilan_taskloop_data): how many of
+     * their tasks ran on the node holding their share of it. */
+    if (h->data_runs)
+        fprintf(f,
+                "      \"data\": {\"array\": \"%p\", \"bytes\": %zu, \"runs\": %u, \"tasks\": %lu, "
+                "\"on_data_node\": %lu},\n",
+                h->data_array, h->data_size, h->data_runs, h->data_tasks, h->data_on_node);
+    else
+        fputs("      \"data\": null,\n", f);
     char why[200];
     mold_explain(m, why, sizeof why);
     fprintf(f, "      \"explorations\": %u,\n      \"state\": \"%s\",\n      \"status\": ",
@@ -230,6 +240,7 @@ static void write_json(FILE *f)
             config.forced_steal < 0 ? "null" : config.forced_steal ? "\"full\"" : "\"strict\"");
     instr_report_json(f);
     mem_report_json(f);
+    bubble_report_json(f);
     json_topology(f);
     fprintf(f, "  \"history\": {\"held\": %u, \"max\": %u, \"forgotten\": %lu},\n",
             ilan_history_count(), config.history_max, ilan_history_forgotten());
@@ -255,6 +266,10 @@ static void summary_visit(struct taskloop_hist *h, void *arg)
             h->nthreads, m->ngroups, group_kind_name(h->kind), h->runs, why);
     if (h->work_ns > 0)
         fprintf(f, "      calibration run: %.3f ms of work\n", h->work_ns * 1e-6);
+    if (h->data_runs)
+        fprintf(f, "      data %p (%zu bytes), %u pinned run%s: %lu of %lu tasks on their data's node\n",
+                h->data_array, h->data_size, h->data_runs, h->data_runs == 1 ? "" : "s",
+                h->data_on_node, h->data_tasks);
     for (unsigned e = 0; e < m->nentries; e++) {
         const struct mold_entry *en = &m->entries[e];
         bool chosen = m->phase == MOLD_SETTLED && en->epoch == m->epoch &&
@@ -274,6 +289,7 @@ static void write_summary(FILE *f)
             topo.nnodes, topo.ncores, topo.source ? topo.source : "unknown",
             places.os.n ? "" : "; threads unbound: locality groups are a best effort");
     ilan_history_each(summary_visit, f);
+    bubble_report_summary(f);
     if (ilan_history_forgotten())
         fprintf(f, "  (%lu least recently used taskloop identities forgotten, ILAN_HISTORY_MAX=%u)\n",
                 ilan_history_forgotten(), config.history_max);

@@ -51,6 +51,24 @@ int mem_attach(void *p, size_t size, struct mem_owner owner, int node)
     return rc;
 }
 
+size_t mem_follow_domains(struct mem_owner owner, const struct mem_domains *d)
+{
+    if (!atomic_load_explicit(&mem_attached, memory_order_relaxed) || d->n == 0)
+        return 0;
+    struct mem_plan plans[8];
+    unsigned n;
+    size_t moved = 0;
+    do {
+        n = mem_rec_follow_domains(owner, d, plans, 8);
+        for (unsigned i = 0; i < n; i++) {
+            mem_place_move(&plans[i]); /* best effort: pages that cannot move stay */
+            mem_count_placed(plans[i].npages);
+            moved += plans[i].npages;
+        }
+    } while (n == 8);
+    return moved;
+}
+
 void mem_follow(struct mem_owner owner, int node)
 {
     if (!atomic_load_explicit(&mem_attached, memory_order_relaxed) || node < 0)

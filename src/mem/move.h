@@ -22,4 +22,8 @@ int mem_attach(void *p, size_t size, struct mem_owner owner, int node);
  * there. Cheap when nothing was ever attached (one relaxed load). */
 void mem_follow(struct mem_owner owner, int node);
 
+/* Moves every range attached to owner (a whole team, MEM_OWNER_TEAM) so
+ * that it is laid out bloc-wise over d; returns the pages moved. */
+size_t mem_follow_domains(struct mem_owner owner, const struct mem_domains *d);
+
 #endif

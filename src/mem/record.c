@@ -114,17 +114,40 @@ struct mem_rec_hit mem_rec_lookup(uintptr_t addr)
     return hit;
 }
 
-unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max)
+/* Whether r is a range attached to owner. */
+static bool owned_by(const struct mem_rec *r, struct mem_owner owner)
+{
+    return r->kind == MEM_REC_ATTACH && r->owner.team == owner.team && r->owner.slot == owner.slot;
+}
+
+/* Whether two plans put every page on the same node. */
+static bool plan_same(const struct mem_plan *a, const struct mem_plan *b)
+{
+    if (a->npages != b->npages || a->first_page != b->first_page)
+        return false;
+    for (size_t i = 0; i < a->npages;) {
+        int na, nb;
+        size_t ra = mem_plan_run(a, i, &na), rb = mem_plan_run(b, i, &nb);
+        if (na != nb)
+            return false;
+        i += ra < rb ? ra : rb;
+    }
+    return true;
+}
+
+unsigned mem_rec_follow_domains(struct mem_owner owner, const struct mem_domains *d,
+                                struct mem_plan *out, unsigned max)
 {
     unsigned n = 0;
     pthread_mutex_lock(&mem_rec_lock);
     for (struct mem_rec *r = mem_recs; r && n < max; r = r->next) {
-        if (r->kind != MEM_REC_ATTACH || r->owner.team != owner.team || r->owner.slot != owner.slot)
-            continue;
-        if (r->plan.kind == MEM_PLAN_NODE && r->plan.nodes[0] == node)
+        if (!owned_by(r, owner))
             continue;
         struct mem_plan p;
-        if (!mem_plan_node(&p, r->start, r->len, r->plan.page, node))
+        bool ok = d->n == 1 ? mem_plan_node(&p, r->start, r->len, r->plan.page, d->node[0])
+                            : mem_plan_bloc(&p, r->start, r->len, r->plan.page, d->n, d->node,
+                                            d->weight);
+        if (!ok || plan_same(&p, &r->plan))
             continue;
         r->plan = p;
         r->seq = mem_rec_next_seq();
@@ -132,6 +155,29 @@ unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, 
     }
     pthread_mutex_unlock(&mem_rec_lock);
     return n;
+}
+
+unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max)
+{
+    struct mem_domains d = {.n = 1, .node = {node}, .weight = {1}};
+    return mem_rec_follow_domains(owner, &d, out, max);
+}
+
+void mem_rec_owner_pages(struct mem_owner owner, size_t *per_node, int max_nodes)
+{
+    pthread_mutex_lock(&mem_rec_lock);
+    for (struct mem_rec *r = mem_recs; r; r = r->next) {
+        if (!owned_by(r, owner))
+            continue;
+        for (size_t i = 0; i < r->plan.npages;) {
+            int node;
+            size_t run = mem_plan_run(&r->plan, i, &node);
+            if (node >= 0 && node < max_nodes)
+                per_node[node] += run;
+            i += run ? run : 1;
+        }
+    }
+    pthread_mutex_unlock(&mem_rec_lock);
 }
 
 void mem_rec_counts(unsigned *records, unsigned *attached)

@@ -54,6 +54,23 @@ struct mem_rec_hit mem_rec_lookup(uintptr_t addr);
  */
 unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max);
 
+/* The slot of a range attached to a whole team (ilan_mem_attach with
+ * thread_num -1): it moves with the team's bubble (mem_follow_domains). */
+#define MEM_OWNER_TEAM (~0u)
+
+/*
+ * The ATTACH records of `owner` whose plan is not the bloc distribution
+ * over d (a single node when d->n == 1): each is re-planned so (and
+ * re-stamped) and copied to out[0..max-1]; returns how many were. Any
+ * thread.
+ */
+unsigned mem_rec_follow_domains(struct mem_owner owner, const struct mem_domains *d,
+                                struct mem_plan *out, unsigned max);
+
+/* Adds the pages owner's ATTACH records place on each node to
+ * per_node[0..max_nodes-1] (not zeroed here). */
+void mem_rec_owner_pages(struct mem_owner owner, size_t *per_node, int max_nodes);
+
 /* Records held now, and ATTACH records among them (for the report). */
 void mem_rec_counts(unsigned *records, unsigned *attached);
 

@@ -54,6 +54,14 @@ iter_ull taskloop_task_offset(const struct taskloop_split *s, iter_ull i)
     return s->nbig * s->big + (i - s->nbig) * s->small;
 }
 
+iter_ull taskloop_task_at(const struct taskloop_split *s, iter_ull off)
+{
+    iter_ull head = s->nbig * s->big;
+    if (off < head)
+        return off / s->big;
+    return s->small ? s->nbig + (off - head) / s->small : s->nbig;
+}
+
 void taskloop_task_bounds(const struct taskloop_split *s, iter_ull start, iter_ull step, iter_ull i,
                           iter_ull *lo, iter_ull *hi)
 {

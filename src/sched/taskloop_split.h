@@ -53,6 +53,10 @@ static inline iter_ull taskloop_task_size(const struct taskloop_split *s, iter_u
  * i == ntasks gives n). */
 iter_ull taskloop_task_offset(const struct taskloop_split *s, iter_ull i);
 
+/* The task holding logical iteration `off` (0 <= off < n): the inverse of
+ * taskloop_task_offset, taskloop_task_offset(i) <= off < offset(i + 1). */
+iter_ull taskloop_task_at(const struct taskloop_split *s, iter_ull off);
+
 /*
  * Task i's bounds in the loop's own values, as gcc's outlined body reads
  * them from the first two slots of its argument block: *lo = start +

@@ -100,6 +100,18 @@ static void bind_pin(struct bind_thread *b, int p)
     b->bound_place = p;
 }
 
+/* Makes room for n slots in tb. */
+static void bind_slots_reserve(struct bind_team *tb, unsigned n)
+{
+    if (tb->cap >= n)
+        return;
+    struct bind_slot *grown = realloc(tb->slots, n * sizeof *grown);
+    if (!grown)
+        ilan_fatal("out of memory starting a parallel region of %u threads", n);
+    tb->slots = grown;
+    tb->cap = n;
+}
+
 void bind_team_begin(struct bind_team *tb, struct bind_thread *master, unsigned bind_var, unsigned n,
                      unsigned proc_bind)
 {
@@ -129,13 +141,7 @@ void bind_team_begin(struct bind_team *tb, struct bind_thread *master, unsigned 
         same = tb->key[i] == key[i];
     if (same)
         return; /* the hot team's usual case: same size, same master place */
-    if (tb->cap < n) {
-        struct bind_slot *grown = realloc(tb->slots, n * sizeof *grown);
-        if (!grown)
-            ilan_fatal("out of memory starting a parallel region of %u threads", n);
-        tb->slots = grown;
-        tb->cap = n;
-    }
+    bind_slots_reserve(tb, n);
     bind_assign(kind, off, len, at, n, tb->slots);
     for (int i = 0; i < 5; i++)
         tb->key[i] = key[i];
@@ -153,6 +159,15 @@ bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team
         return false;
     bind_pin(b, s->place);
     return true;
+}
+
+void bind_team_set(struct bind_team *tb, unsigned n, const int *place)
+{
+    bind_slots_reserve(tb, n);
+    for (unsigned i = 0; i < n; i++)
+        tb->slots[i] = (struct bind_slot){place[i], place[i], 1};
+    tb->key[0] = -1; /* matches no policy: bind_team_begin assigns again */
+    tb->kind = ICV_BIND_CLOSE;
 }
 
 void bind_team_free(struct bind_team *tb)

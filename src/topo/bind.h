@@ -70,6 +70,11 @@ bool bind_enter(struct bind_thread *b, const struct bind_team *tb, unsigned team
  * bind_enter set it; -1 when it never had one. Async-signal-safe. */
 int bind_self_node(void);
 
+/* Replaces tb's assignment of a team of n threads: thread i on place[i],
+ * its partition that place alone (a bubble's placement, core/bubble.c).
+ * The next bind_team_begin recomputes from scratch. Only the master. */
+void bind_team_set(struct bind_team *tb, unsigned n, const int *place);
+
 /* Frees what a team's placement holds. */
 void bind_team_free(struct bind_team *tb);
 

@@ -69,3 +69,20 @@ def test_the_tbb_reference_runs_fib_on_the_threads_asked(threads):
     p = subprocess.run(ref.build() + fib.argv("task", "tiny"), capture_output=True, text=True,
                        env=ref.as_runtime().environ(threads), timeout=60)
     assert " threads=%d " % threads in p.stdout
+
+
+STREAM_VARIANTS = ["plain", "nested", "twisted", "imbalanced"]
+
+
+@pytest.mark.parametrize("name", ["libgomp", "ilan"])
+def test_stream_numa_runs_ilan_placements_on_ilan_only(name):
+    k = kernels.find(["stream_numa"])[0]
+    rt = next(r for r in RUNTIMES if r.name == name)
+    rec = runner.run_one(k, None, rt, k.build(), "tiny", 2, 60)
+    assert rec["status"] == "ok", rec["reason"]
+    rows = [m["variant"] for m in rec["measurements"]]
+    placements = ["first-touch"] + (["bloc", "interleaved", "next-touch"] if name == "ilan" else [])
+    expected = ["%s/%s" % (v, p) for p in placements for v in STREAM_VARIANTS]
+    expected += ["next-touch/page"] if name == "ilan" else []
+    expected += ["alloc/malloc"] + (["alloc/bloc", "alloc/interleaved"] if name == "ilan" else [])
+    assert rows == expected

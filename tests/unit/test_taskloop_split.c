@@ -32,6 +32,10 @@ static iter_ull check_rules(iter_ull n, bool grain, bool strict, unsigned long a
         CHECK(sz >= 1, "empty task %llu", i);
         CHECK(taskloop_task_offset(&s, i + 1) - taskloop_task_offset(&s, i) == sz,
               "offset/size mismatch at %llu", i);
+        /* taskloop_task_at inverts the offsets: first and last iteration. */
+        CHECK(taskloop_task_at(&s, taskloop_task_offset(&s, i)) == i &&
+                  taskloop_task_at(&s, taskloop_task_offset(&s, i) + sz - 1) == i,
+              "n=%llu: task_at misses task %llu", n, i);
         if (grain && strict) {
             iter_ull g = arg ? arg : 1;
             if (i + 1 < s.ntasks)
