@@ -51,8 +51,8 @@ def plan(kernels: list[Kernel], runtimes: list[Runtime],
     for k in kernels:
         for t in thread_counts(k, threads, chosen):
             if k.kind == "overhead":
-                jobs += [(k, v, rt, t) for v in (list(k.variant_env) or [None])
-                         for rt in runtimes if k.runs_on(v, rt)]
+                envs: list[str | None] = list(k.variant_env) or [None]
+                jobs += [(k, v, rt, t) for v in envs for rt in runtimes if k.runs_on(v, rt)]
                 continue
             vs = ([v for v in k.variants if v in variants or "all" in variants]
                   or [k.main_variant])
