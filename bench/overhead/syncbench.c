@@ -16,7 +16,10 @@
  * Rows, unit "us/loop" = microseconds per loop of ITERS_PER_THREAD*threads
  * iterations (schedbench-style; reference = one thread's share of delays):
  *   for schedule(static), for schedule(static,1), for schedule(dynamic,1),
- *   for schedule(dynamic,16), for schedule(guided,1)
+ *   for schedule(dynamic,16), for schedule(guided,1), for schedule(dynamic)
+ *   (no chunk: gcc emits nonmonotonic:dynamic, ilan's adaptive engine), and
+ *   for schedule(runtime) (printed as "for schedule(runtime) OMP_SCHEDULE=V"
+ *   with the variable's value, "unset" when it is not set)
  *
  * Output: one JSON object per line on stdout.  The first line says which
  * runtime the process really runs on ({"runtime_self": ...}); then a
@@ -232,6 +235,8 @@ SCHED_TEST(test_static1, "omp for schedule(static,1)")
 SCHED_TEST(test_dynamic1, "omp for schedule(dynamic,1)")
 SCHED_TEST(test_dynamic16, "omp for schedule(dynamic,16)")
 SCHED_TEST(test_guided1, "omp for schedule(guided,1)")
+SCHED_TEST(test_dynamic, "omp for schedule(dynamic)")
+SCHED_TEST(test_runtime, "omp for schedule(runtime)")
 
 /* reference for the schedule rows: one thread's share of the iterations */
 static double ref_sched(long n)
@@ -270,6 +275,8 @@ static const struct row rows[] = {
     {"for schedule(dynamic,1)", "dynamic1", "us/loop", test_dynamic1, ref_sched, 0},
     {"for schedule(dynamic,16)", "dynamic16", "us/loop", test_dynamic16, ref_sched, 0},
     {"for schedule(guided,1)", "guided1", "us/loop", test_guided1, ref_sched, 0},
+    {"for schedule(dynamic)", "dynamic", "us/loop", test_dynamic, ref_sched, 0},
+    {"for schedule(runtime)", "runtime", "us/loop", test_runtime, ref_sched, 0},
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 
@@ -318,6 +325,12 @@ static void run_row(const struct row *r, int reps)
     const char *name = r->name;
     if (r->test == test_ordered && !ordered_static1_honoured())
         name = "ordered (schedule(static,1) not honoured)";
+    char named[160];
+    if (r->test == test_runtime) {
+        const char *sched = getenv("OMP_SCHEDULE");
+        snprintf(named, sizeof named, "%s OMP_SCHEDULE=%s", r->name, sched ? sched : "unset");
+        name = named;
+    }
     long n = calibrate_reps(r);
     /* interleave reference and test so that drift hits both alike */
     for (int k = 0; k < reps; k++) {

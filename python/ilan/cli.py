@@ -84,7 +84,7 @@ def known_variants() -> list[str]:
 def variant_list(text: str) -> list[str]:
     """An argparse type: a comma list of known variants."""
     names = comma_list(text)
-    bad = [n for n in names if n not in known_variants()]
+    bad = [n for n in names if n not in known_variants() and n != "all"]
     if bad or not names:
         raise argparse.ArgumentTypeError("unknown variant %r: choose from %s" % (
             bad[0] if bad else text, ",".join(known_variants())))
@@ -400,7 +400,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kernels", help="comma list (default all; see --list)")
     p.add_argument("--variants", type=variant_list,
                    help="variants run on every runtime, a comma list out of %s (default "
-                   "taskloop,task; the static version always runs on libgomp as the reference)"
+                   "taskloop,task; all: every variant of each kernel; the static version always runs on "
+                   "libgomp as the reference)"
                    % ",".join(known_variants()))
     p.add_argument("--repeat", type=positive_int, help="rounds (default 5; 1 with --size tiny)")
     p.add_argument("--threads", type=thread_list, metavar="N[,N...]",

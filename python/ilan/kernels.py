@@ -73,6 +73,13 @@ class Kernel:
     command: tuple[str, ...] = ()   # a ready command instead of a source (tests)
     reference: Reference | None = None   # another library's version, run as a reference line
     also_threads: tuple[int, ...] = ()   # thread counts it also runs at unless --threads is given
+    # variant -> environment its runs get (the loop kernels' runtime:NAME
+    # variants set OMP_SCHEDULE=NAME); an overhead program with entries here
+    # runs once per entry instead of once
+    variant_env: dict[str, dict[str, str]] = field(default_factory=dict)
+    # variant -> the runtime families that understand it; other runtimes skip
+    # it (libgomp knows no OMP_SCHEDULE=fac2).  Absent: every runtime.
+    variant_families: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def build(self) -> list[str]:
         """Compile if needed; return the command to run (without arguments)."""
@@ -87,9 +94,20 @@ class Kernel:
         return [str(compile_c(src, deps))]
 
     def argv(self, variant: str | None, size: str) -> list[str]:
-        """Arguments for one run of `variant` (None for overhead programs) at `size`."""
+        """Arguments for one run of `variant` at `size` (overhead programs take
+        no --variant: theirs only sets the environment)."""
         extra = list(self.args.get(size, ()))
-        return extra if variant is None else ["--variant", variant] + extra
+        return extra if variant is None or self.kind == "overhead" else ["--variant", variant] + extra
+
+    def runs_on(self, variant: str | None, runtime: Runtime) -> bool:
+        """Whether `runtime` runs `variant` (reference programs run their own
+        variants; they are not filtered here)."""
+        families = self.variant_families.get(variant or "")
+        return families is None or runtime.family in families
+
+    def env_for(self, variant: str | None) -> dict[str, str]:
+        """The variables a run of `variant` sets on top of the runtime's."""
+        return dict(self.variant_env.get(variant or "", {}))
 
     @property
     def main_variant(self) -> str:
@@ -99,6 +117,39 @@ class Kernel:
 
 def _sized(tiny: str, quick: str, full: str = "") -> dict[str, list[str]]:
     return {"tiny": tiny.split(), "quick": quick.split(), "full": full.split()}
+
+
+# OMP_SCHEDULE values of schedule(runtime) loops, and the runtime families
+# that know them: ilan's own kinds (src/sched/README.md), libomp's
+# static_steal (ilan maps it to adaptive with random victims), and auto,
+# which every runtime accepts (libgomp and libomp run a fixed schedule).
+RUNTIME_SCHEDULES: dict[str, tuple[str, ...]] = {
+    "adaptive": ("ilan",), "fac2": ("ilan",), "tss": ("ilan",), "af": ("ilan",),
+    "static_steal": ("libomp", "ilan"), "auto": ("libgomp", "libomp", "ilan"),
+}
+# The loop kernels' fixed schedules (bench/kernels/loops.c); plain `dynamic`
+# first: gcc emits nonmonotonic:dynamic for it, ilan's adaptive engine.
+LOOP_SCHEDULES = ("dynamic", "static", "static1", "dynamic1", "dynamic16", "guided")
+
+
+def runtime_variants(names: tuple[str, ...] | list[str]) -> tuple[
+        dict[str, dict[str, str]], dict[str, tuple[str, ...]]]:
+    """(variant_env, variant_families) of the variants `runtime:NAME` for
+    each OMP_SCHEDULE value NAME in RUNTIME_SCHEDULES."""
+    env = {"runtime:" + n: {"OMP_SCHEDULE": n} for n in names}
+    fam = {"runtime:" + n: RUNTIME_SCHEDULES[n] for n in names}
+    return env, fam
+
+
+def loop_kernel(name: str, what: str, args: dict[str, list[str]], program: str = "") -> Kernel:
+    """A kernel of bench/kernels/loops.c: every fixed schedule, then
+    schedule(runtime) under each OMP_SCHEDULE value its runtimes know.
+    program: loops.c's --kernel (default: name without "loop_")."""
+    env, fam = runtime_variants(list(RUNTIME_SCHEDULES))
+    return Kernel(name, what, variants=LOOP_SCHEDULES + tuple(env), source="loops.c",
+                  args={size: ["--kernel", program or name.removeprefix("loop_")] + a
+                        for size, a in args.items()},
+                  variant_env=env, variant_families=fam)
 
 
 KERNELS = [
@@ -140,6 +191,32 @@ KERNELS = [
            args=_sized("--quick --reps 2 --only parallel,reduction,ordered",
                        "--quick --only parallel,reduction,ordered",
                        "--only parallel,reduction,ordered")),
+    Kernel("schedbench", "µs per worksharing loop of each schedule clause (syncbench's rows)",
+           variants=("overhead",), kind="overhead", source="syncbench.c",
+           args=_sized("--quick --reps 2 --only static,dynamic",
+                       "--quick --only static,static1,dynamic1,dynamic16,guided1,dynamic",
+                       "--only static,static1,dynamic1,dynamic16,guided1,dynamic")),
+    Kernel("schedbench_runtime", "µs per schedule(runtime) loop under each OMP_SCHEDULE value",
+           variants=("overhead",), kind="overhead", source="syncbench.c",
+           args=_sized("--quick --reps 2 --only runtime", "--quick --only runtime",
+                       "--only runtime"),
+           variant_env=runtime_variants(list(RUNTIME_SCHEDULES))[0],
+           variant_families=runtime_variants(list(RUNTIME_SCHEDULES))[1]),
+    loop_kernel("loop_triad", "STREAM triad a = b + 3c per schedule, arrays first touched static",
+                _sized("--n 20000 --reps 5", "--n 2097152 --reps 20", "--n 8388608 --reps 20")),
+    loop_kernel("loop_triangular", "row i costs i+1 (imbalanced, growing)",
+                _sized("--n 2000 --reps 1", "--n 20000 --reps 1", "--n 40000 --reps 1")),
+    loop_kernel("loop_mandel", "Mandelbrot rows, the costly rows in the second half",
+                _sized("--n 64 --reps 1", "--n 400 --reps 1", "--n 800 --reps 1")),
+    loop_kernel("loop_random", "Pareto-distributed random cost per iteration",
+                _sized("--n 5000 --reps 1", "--n 200000 --reps 2", "--n 1000000 --reps 2")),
+    loop_kernel("loop_kmeans", "K-Means assignment, 16 clusters of different sizes and spreads",
+                _sized("--n 5000 --reps 2", "--n 200000 --reps 10", "--n 1000000 --reps 10")),
+    loop_kernel("loop_timestep", "one loop executed 100 times (a band of dear cells): all timed",
+                _sized("--n 2000 --reps 100", "--n 20000 --reps 100", "--n 100000 --reps 100")),
+    loop_kernel("loop_timestep_after", "the same, steps 30..99 timed (after auto's trial)",
+                _sized("--n 2000 --reps 100 --skip 30", "--n 20000 --reps 100 --skip 30",
+                       "--n 100000 --reps 100 --skip 30"), program="timestep"),
     Kernel("taskloop_overhead", "taskloop overhead, EPCC schedbench style",
            variants=("overhead",), kind="overhead",
            args=_sized("--reps 2 --delay-us 0.2", "--quick", "--measure-ms 20")),

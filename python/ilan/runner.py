@@ -37,33 +37,41 @@ def plan(kernels: list[Kernel], runtimes: list[Runtime],
     """The jobs of one round, as (kernel, variant, runtime, threads): for
     each kernel and each of its thread counts (see thread_counts), first its
     reference lines, then its `variants` (or its main one) on every runtime,
-    runtimes innermost so that machine noise hits them alike.  Reference
+    runtimes innermost so that machine noise hits them alike; "all" in
+    `variants` means every variant of each kernel, and a variant a runtime
+    does not understand (Kernel.variant_families) is left out for it.  Reference
     lines: the `omp for schedule(static)` version on libgomp (or the first
     runtime) when that variant is not run on every runtime anyway, and the
     kernel's `reference` program (fib: oneTBB) when `references` has its
     runtime (the reference program is installed).  Overhead programs run
-    all their rows in one job (variant None)."""
+    all their rows in one job (variant None), or one job per entry of their
+    variant_env."""
     refs = references or {}
     jobs: list[Job] = []
     for k in kernels:
         for t in thread_counts(k, threads, chosen):
             if k.kind == "overhead":
-                jobs += [(k, None, rt, t) for rt in runtimes]
+                envs: list[str | None] = list(k.variant_env) or [None]
+                jobs += [(k, v, rt, t) for v in envs for rt in runtimes if k.runs_on(v, rt)]
                 continue
-            vs = [v for v in k.variants if v in variants] or [k.main_variant]
+            vs = ([v for v in k.variants if v in variants or "all" in variants]
+                  or [k.main_variant])
             if "static" in k.variants and "static" not in vs and runtimes:
                 ref = next((rt for rt in runtimes if rt.name == "libgomp"), runtimes[0])
                 jobs.append((k, "static", ref, t))
             if k.reference and k.reference.runtime in refs:
                 jobs.append((k, k.main_variant, refs[k.reference.runtime], t))
             for v in vs:
-                jobs += [(k, v, rt, t) for rt in runtimes]
+                jobs += [(k, v, rt, t) for rt in runtimes if k.runs_on(v, rt)]
     return jobs
 
 
-def describe(cmd: list[str], env: dict[str, str], runtime: Runtime) -> str:
-    """The command line that reproduces a run by hand."""
-    keys = ["OMP_NUM_THREADS", "LD_PRELOAD", "LD_LIBRARY_PATH"] + sorted(runtime.env)
+def describe(cmd: list[str], env: dict[str, str], runtime: Runtime,
+             extra: Sequence[str] = ()) -> str:
+    """The command line that reproduces a run by hand (extra: more variables
+    the run set, such as a variant's OMP_SCHEDULE)."""
+    keys = (["OMP_NUM_THREADS", "LD_PRELOAD", "LD_LIBRARY_PATH"] + sorted(runtime.env)
+            + sorted(extra))
     pre = ["%s=%s" % (k, shlex.quote(env[k])) for k in keys if k in env]
     return " ".join(pre + [shlex.quote(rel(c)) for c in cmd])
 
@@ -74,10 +82,12 @@ def run_one(kernel: Kernel, variant: str | None, runtime: Runtime, cmd: list[str
     measurements, or "failed" with a reason that says how to reproduce."""
     argv = cmd + kernel.argv(variant, size)
     env = runtime.environ(threads)
+    extra = kernel.env_for(variant)
+    env.update(extra)
     rec: Run = {"kernel": kernel.name, "variant": variant, "runtime": runtime.name,
                 "threads": threads, "argv": [rel(a) for a in argv], "status": "failed",
                 "reason": None, "measurements": []}
-    again = "reproduce with: " + describe(argv, env, runtime)
+    again = "reproduce with: " + describe(argv, env, runtime, list(extra))
     before, t0 = cpu_sample(), time.time()
     try:
         p = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout)

@@ -8,8 +8,14 @@ from ilan import kernels, runner
 from ilan.runtimes import all_runtimes
 
 RUNTIMES = all_runtimes()
-CASES = [(k, v, rt) for k in kernels.KERNELS for v in (k.variants if k.kind == "kernel" else (None,))
-         for rt in RUNTIMES]
+# overhead programs: one case per variant_env entry (schedbench_runtime's
+# OMP_SCHEDULE values), else one; a variant only on the runtimes that know it;
+# the loop kernels (loops.c) not on ilan-ws/ilan-numa, whose modes change
+# taskloops only
+CASES = [(k, v, rt) for k in kernels.KERNELS
+         for v in (k.variants if k.kind == "kernel" else (list(k.variant_env) or [None]))
+         for rt in RUNTIMES
+         if k.runs_on(v, rt) and (k.source != "loops.c" or rt.name in ("libgomp", "libomp", "ilan"))]
 
 
 @pytest.mark.parametrize("kernel,variant,runtime", CASES,
