@@ -101,6 +101,13 @@ void ws_loop_engine_setup(struct ws_loop *l, void *space)
         l->ranges = space;
         l->locality = l->sched == ICV_SCHED_ADAPTIVE;
         ws_steal_init(l->ranges, l->n, l->nthreads);
+        /* The last iteration is kept out of every range (see
+         * ws_loop_next_slow): `next` says whether it is still to run. */
+        for (unsigned i = 0; l->n && i < l->nthreads; i++)
+            if (atomic_load_explicit(&l->ranges[i].end, memory_order_relaxed) == l->n &&
+                atomic_load_explicit(&l->ranges[i].begin, memory_order_relaxed) < l->n)
+                atomic_store_explicit(&l->ranges[i].end, l->n - 1, memory_order_relaxed);
+        atomic_store_explicit(&l->next, l->n ? l->n - 1 : 0, memory_order_relaxed);
     } else if (l->sched == ICV_SCHED_AF) {
         l->af = space; /* zeroed by ws_loop_buf: no thread has timed a chunk */
     }
@@ -115,11 +122,22 @@ bool ws_loop_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
     case ICV_SCHED_STATIC_STEAL:
         /* gcc's code decides lastprivate by whether the thread's final
          * iteration variable reached the loop's end: the thread that ran
-         * the chunk holding the last iteration must take no other. Its
-         * range is empty then (that chunk ended it), and the other threads
-         * empty every range before they stop: nothing is left behind. */
-        ok = !(lt->le == l->n && lt->lb < lt->le) &&
-             ws_steal_next(l->ranges, l->chunk, &lt->steal, tid, &lb, &le);
+         * the last iteration must take nothing after it. So that iteration
+         * is in no range: it is run, alone, by the first thread that finds
+         * every range empty, which then stops; the others go on until the
+         * ranges are empty (work a thief is moving is the thief's to run).
+         * Were it in its owner's range, the owner would stop at its own
+         * block's end instead of stealing (2 threads: no balance at all). */
+        if (lt->le == l->n && lt->lb < lt->le)
+            ok = false;
+        else if (!(ok = ws_steal_next(l->ranges, l->chunk, &lt->steal, tid, &lb, &le))) {
+            iter_ull last = l->n - 1;
+            ok = l->n && atomic_compare_exchange_strong_explicit(&l->next, &last, l->n,
+                                                                 memory_order_relaxed,
+                                                                 memory_order_relaxed);
+            lb = l->n - 1;
+            le = l->n;
+        }
         break;
     case ICV_SCHED_FAC2:
     case ICV_SCHED_TSS:
