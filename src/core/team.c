@@ -1,5 +1,4 @@
 /* team.c — starting and ending parallel regions: team size, dispatch, join and nesting. */
-#include "core/bubble.h"
 #include "core/team.h"
 
 #include <assert.h>
@@ -8,6 +7,7 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "core/affinity_fmt.h"
+#include "core/bubble.h"
 #include "core/mutex.h"
 #include "core/pool.h"
 #include "core/task_exec.h"

@@ -5,22 +5,12 @@
 // per thread and region however often a worker came back, and no race
 // (TSan) between the helper's reopened region record and the master.
 // ilan-test: threads=2,4 tsan env=ILAN_COUNTERS=runtime
-#include <time.h>
 #include "check.h"
 
 #define TASKS 100
 #define ROUNDS 3
 
 static long long (*counter)(const char *name, int thread);
-
-static void spin_us(long us)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000 < us);
-}
 
 int main(void)
 {
@@ -32,11 +22,11 @@ int main(void)
 #pragma omp parallel
         if (omp_get_thread_num() == 0) {
             threads = omp_get_num_threads();
-            spin_us(20000); /* the others leave the region meanwhile */
+            test_spin_us(20000); /* the others leave the region meanwhile */
             for (int i = 0; i < TASKS; i++) {
 #pragma omp task firstprivate(i, r)
                 {
-                    spin_us(200);
+                    test_spin_us(200);
                     ran[r][i]++;
                 }
             }

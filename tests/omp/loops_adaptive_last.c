@@ -4,19 +4,9 @@
 // fix it stopped at its block's end, and a 2-thread loop did not balance at
 // all). And lastprivate still comes from the last iteration, whoever ran it.
 // ilan-test: threads=2,3 tsan
-#include <time.h>
 #include "check.h"
 
 #define N 200
-
-static void spin_us(long us)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000 < us);
-}
 
 int main(void)
 {
@@ -30,7 +20,7 @@ int main(void)
 #pragma omp parallel for schedule(dynamic) lastprivate(last)
     for (int i = 0; i < N; i++) {
         if (i < last_lo)
-            spin_us(200);
+            test_spin_us(200);
         ran_by[i] = omp_get_thread_num();
         last = i;
     }
