@@ -96,7 +96,7 @@ static void exec_recycle(struct taskloop_exec *exec)
         free(exec);
 }
 
-/* Every task of exec is done: record the measurement, free exec. */
+/* Every task of exec is done: record the measurement, recycle exec. */
 static void exec_finish(struct taskloop_exec *exec)
 {
     if (exec->open_ns) { /* no longer pending (unless a later run set its own) */
@@ -268,7 +268,6 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloo
     exec->team_ilan = ti;
     return exec;
 }
-
 
 /* Tasks made for one queue of one group, linked through next_queued. */
 struct task_run {

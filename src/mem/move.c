@@ -71,15 +71,6 @@ size_t mem_follow_domains(struct mem_owner owner, const struct mem_domains *d)
 
 void mem_follow(struct mem_owner owner, int node)
 {
-    if (!atomic_load_explicit(&mem_attached, memory_order_relaxed) || node < 0)
-        return;
-    struct mem_plan plans[8];
-    unsigned n;
-    do {
-        n = mem_rec_follow(owner, node, plans, 8);
-        for (unsigned i = 0; i < n; i++) {
-            mem_place_move(&plans[i]); /* best effort: pages that cannot move stay */
-            mem_count_placed(plans[i].npages);
-        }
-    } while (n == 8);
+    if (node >= 0)
+        (void)mem_follow_domains(owner, &(struct mem_domains){.n = 1, .node = {node}, .weight = {1}});
 }

@@ -103,8 +103,10 @@ static void nt_handler(int sig, siginfo_t *si, void *uc)
             struct nt_range *r = &nt_table[i];
             if (!atomic_load_explicit(&r->live, memory_order_acquire))
                 continue;
-            atomic_fetch_add_explicit(&r->users, 1, memory_order_acq_rel);
-            bool ours = atomic_load_explicit(&r->live, memory_order_acquire) && a >= r->first &&
+            /* seq_cst, as nt_reclaim's store and load: either it sees this
+             * user, or this handler sees the slot dead (store-load order). */
+            atomic_fetch_add_explicit(&r->users, 1, memory_order_seq_cst);
+            bool ours = atomic_load_explicit(&r->live, memory_order_seq_cst) && a >= r->first &&
                         (a - r->first) / page < r->npages;
             if (ours)
                 nt_touch(r, (a - r->first) / page / r->block_pages);
@@ -122,8 +124,8 @@ static void nt_handler(int sig, siginfo_t *si, void *uc)
 /* Frees slot r's blocks once no handler reads it (nt_lock held). */
 static void nt_reclaim(struct nt_range *r)
 {
-    atomic_store_explicit(&r->live, 0, memory_order_release);
-    while (atomic_load_explicit(&r->users, memory_order_acquire))
+    atomic_store_explicit(&r->live, 0, memory_order_seq_cst); /* see nt_handler */
+    while (atomic_load_explicit(&r->users, memory_order_seq_cst))
         os_yield();
     /* Simulated moves outlive the slot as records (runs of one node). */
     if (mem_simulated()) {
@@ -159,6 +161,7 @@ int nt_arm(void *addr, size_t size, size_t block_pages)
         !mem_plan_pages((uintptr_t)addr, size, page, &first, &npages))
         return EINVAL;
     int rc = 0;
+    (void)mem_simulated(); /* builds the topology now: the handler asks, and may not build it */
     pthread_mutex_lock(&nt_lock);
     if (!nt_installed) {
         rc = os_segv_install(nt_handler, &nt_old);

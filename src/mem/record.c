@@ -157,12 +157,6 @@ unsigned mem_rec_follow_domains(struct mem_owner owner, const struct mem_domains
     return n;
 }
 
-unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max)
-{
-    struct mem_domains d = {.n = 1, .node = {node}, .weight = {1}};
-    return mem_rec_follow_domains(owner, &d, out, max);
-}
-
 void mem_rec_owner_pages(struct mem_owner owner, size_t *per_node, int max_nodes)
 {
     pthread_mutex_lock(&mem_rec_lock);

@@ -47,12 +47,6 @@ bool mem_rec_in_alloc(uintptr_t start, size_t len);
 /* Where the newest record covering the page at page-aligned `addr` puts it. */
 struct mem_rec_hit mem_rec_lookup(uintptr_t addr);
 
-/*
- * The ATTACH records of `owner` whose node is not `node`: each is re-planned
- * onto `node` (and re-stamped) and copied to out[0..max-1]; returns how
- * many were (the caller carries the plans out after the call). Any thread.
- */
-unsigned mem_rec_follow(struct mem_owner owner, int node, struct mem_plan *out, unsigned max);
 
 /* The slot of a range attached to a whole team (ilan_mem_attach with
  * thread_num -1): it moves with the team's bubble (mem_follow_domains). */

@@ -78,16 +78,16 @@ bool loop_fac2_chunk(iter_ull n, unsigned P, iter_ull c, iter_ull k, struct fac_
             return false;
         iter_ull left = n - cur->batch_pos;
         /* The batch holds P chunks, or fewer when it reaches the end. */
-        iter_ull in_batch = ceil_div(left, cur->size);
-        if (in_batch > P)
-            in_batch = P;
+        iter_ull to_end = ceil_div(left, cur->size), in_batch = to_end < P ? to_end : P;
         if (k < cur->batch_k + in_batch) {
             iter_ull off = (k - cur->batch_k) * cur->size;
             *lb = cur->batch_pos + off;
             *le = left - off <= cur->size ? n : *lb + cur->size;
             return true;
         }
-        iter_ull used = in_batch * cur->size;
+        /* A batch that reaches the end uses `left`: in_batch * size could
+         * wrap for unsigned long long loops near 2^64. */
+        iter_ull used = in_batch == to_end ? left : in_batch * cur->size;
         cur->batch_k += in_batch;
         cur->batch_pos = used >= left ? n : cur->batch_pos + used;
         if (cur->batch_pos < n)

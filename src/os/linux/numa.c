@@ -65,25 +65,6 @@ int os_mem_move_list(void **pages, const int *nodes, size_t n)
     return rc;
 }
 
-int os_mem_move(void *addr, size_t npages, size_t page, int node)
-{
-    void *pages[OS_NUMA_BATCH];
-    int nodes[OS_NUMA_BATCH];
-    char *p = addr;
-    for (size_t done = 0; done < npages;) {
-        size_t n = npages - done < OS_NUMA_BATCH ? npages - done : OS_NUMA_BATCH;
-        for (size_t i = 0; i < n; i++) {
-            pages[i] = p + (done + i) * page;
-            nodes[i] = node;
-        }
-        int rc = os_mem_move_list(pages, nodes, n);
-        if (rc)
-            return rc;
-        done += n;
-    }
-    return 0;
-}
-
 int os_mem_where(const void *addr, size_t npages, size_t page, int *where)
 {
     void *pages[OS_NUMA_BATCH];

@@ -41,14 +41,6 @@ int os_mem_move_list(void **pages, const int *nodes, size_t n);
 #define OS_NUMA_BATCH 256
 
 /*
- * Moves the npages pages from page-aligned addr (page bytes each) that are
- * in memory to kernel node `node` (move_pages; pages never touched are
- * skipped and stay unallocated). Async-signal-safe (no allocation).
- * Returns 0 or an errno value.
- */
-int os_mem_move(void *addr, size_t npages, size_t page, int node);
-
-/*
  * The kernel node of each of the npages pages from page-aligned addr:
  * where[i] is its node, or -1 when the page is not in memory (never
  * touched). Returns 0 or an errno value (ENOSYS: no NUMA support).
