@@ -260,3 +260,18 @@ void bubble_report_json(FILE *f)
     fputs(bubble_count ? "\n  ]},\n" : "]},\n", f);
     mutex_unlock(&bubble_lock);
 }
+
+void bubble_team_forget(const struct team *t)
+{
+    if (!config.bubbles)
+        return;
+    mutex_lock(&bubble_lock);
+    for (unsigned b = 0; b < bubble_count; b++)
+        if (bubble_recs[b].team == t) {
+            memmove(&bubble_recs[b], &bubble_recs[b + 1],
+                    (bubble_count - b - 1) * sizeof bubble_recs[0]);
+            bubble_count--;
+            break;
+        }
+    mutex_unlock(&bubble_lock);
+}

@@ -17,6 +17,11 @@ struct team;
  */
 void bubble_team_begin(struct team *t, unsigned key);
 
+/* Forgets team t's bubble (t is being freed): it no longer holds cores in
+ * the placement, and a team later allocated at t's address starts anew.
+ * Whoever frees t. */
+void bubble_team_forget(const struct team *t);
+
 /* The nodes memory attached to team t goes to now: its bubble's
  * (bubble_mem_domains), or false when t is not a placed bubble. */
 bool bubble_team_domains(const struct team *t, struct mem_domains *out);

@@ -669,6 +669,7 @@ void team_free(struct team *t)
     for (unsigned i = 0; i < ILAN_WS_RING; i++)
         ws_loop_destroy(&t->ws_ring[i].loop);
     bind_team_free(&t->bind);
+    bubble_team_forget(t);
     free(t->workers);
     cpu_share_free(atomic_load_explicit(&t->cpus, memory_order_relaxed));
     free(t);
