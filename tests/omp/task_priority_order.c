@@ -13,6 +13,8 @@ static int starts;               /* start tickets handed out */
 static int ticket[2][N];         /* [0]: low-priority tasks, [1]: high */
 static int go;                   /* the creator's release of the held threads, once its
                                     taskwait has run every task */
+static int held;                 /* threads spinning in user code: a thread just out of
+                                    the barrier may still be in its wait, taking tasks */
 
 static void body(int high, int i)
 {
@@ -41,14 +43,18 @@ static void run(int kind)
 {
     starts = 0;
     __atomic_store_n(&go, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&held, 0, __ATOMIC_RELAXED);
     memset(ticket, 0xff, sizeof ticket);
 #pragma omp parallel
     {
 #pragma omp barrier
         if (omp_get_thread_num() != 0) {
+            __atomic_add_fetch(&held, 1, __ATOMIC_RELEASE);
             while (!__atomic_load_n(&go, __ATOMIC_ACQUIRE))
                 ;
         } else {
+            while (__atomic_load_n(&held, __ATOMIC_ACQUIRE) != omp_get_num_threads() - 1)
+                ;
             if (kind == 0) {
                 for (int i = 0; i < N; i++) {
 #pragma omp task priority(1) firstprivate(i)
