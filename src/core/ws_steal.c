@@ -1,6 +1,8 @@
 /* ws_steal.c — the adaptive loop engine: THE-protocol pops from a thread's own range, steal-half from victims in locality order. */
 #include "core/ws_steal.h"
 
+#include <stdlib.h>
+
 #include "instr/counters.h"
 #include "os/linux/clock.h"
 #include "os/linux/thread.h"
@@ -135,7 +137,10 @@ static void install(struct loop_range *own, iter_ull k, iter_ull *lb, iter_ull *
 }
 
 /* Passes over the victims until one gives work, or a pass finds every
- * range empty and none busy. */
+ * range empty and none busy. Locality first, strictly: a pass goes on to
+ * other groups only once every range of the thief's own group (segment 0)
+ * was seen empty in it; when one was busy (locked, or its owner racing the
+ * thief), the pass starts over at the own group. */
 static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull chunk,
                                             struct steal_thread *st, unsigned tid, iter_ull *lb,
                                             iter_ull *le)
@@ -149,6 +154,8 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull 
         bool busy = false;
         uint64_t rnd = steal_rand(&st->rnd);
         for (unsigned i = 0; i < v->n; i++) {
+            if (busy && v->nseg > 1 && i == v->seg_end[0])
+                break; /* own group not seen empty: not on to the others */
             unsigned victim = loop_victim_at(v, i, rnd);
             enum steal_result r = steal_half(&ranges[victim], chunk, lb, le);
             if (r == STEAL_GOT) {
@@ -195,4 +202,14 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
     st->mult = 1;
     install(own, chunk, lb, le);
     return true;
+}
+
+void ws_steal_cache_free(struct loop_victim_cache *vc)
+{
+    free(vc->v.order);
+    free(vc->v.seg_end);
+    free(vc->v.group_of);
+    free(vc->slot_group);
+    free(vc->model_id);
+    *vc = (struct loop_victim_cache){0};
 }

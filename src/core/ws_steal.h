@@ -36,16 +36,25 @@ struct loop_range {
                                                         owner settling a conflict */
 };
 
-/* A thread's victim order, kept across loops while its team and the
- * team's locality groups stay the same (construct/loop.c builds it). */
+/* A thread's victim order, kept across loops while what it was built from
+ * stays the same (construct/loop.c builds it). Keyed on that content, not
+ * on the team's address: a team freed and another allocated at its
+ * address may have other groups. */
 struct loop_victim_cache {
     struct loop_victims v;   /* the order (sched/loop_victims.h) */
-    const void *team;        /* the team it was built for */
-    const void *groups;      /* that team's groups it was built from (NULL: none) */
-    unsigned nthreads;       /* that team's size */
+    bool valid;              /* v was built (the fields below say from what) */
+    unsigned self;           /* the thread's team slot */
+    unsigned nthreads;       /* the team's size */
     bool locality;           /* in locality order (false: one segment, static_steal) */
-    unsigned cap;            /* entries allocated in v.order and v.seg_end */
+    int kind;                /* what the groups were (enum group_kind); -1 no groups */
+    unsigned ngroups;        /* how many (0: no groups) */
+    unsigned *slot_group;    /* [nthreads] each thread's group, as built from */
+    int *model_id;           /* [ngroups] each group's node, cache or core id */
+    unsigned cap;            /* entries allocated in the arrays (threads; groups <= threads) */
 };
+
+/* Frees what the cache holds (a thread's exit) and marks it empty. */
+void ws_steal_cache_free(struct loop_victim_cache *vc);
 
 /* A thread's private state in the adaptive loop it runs (zeroed at the
  * loop's start, with the rest of struct loop_thread). */
