@@ -183,11 +183,25 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
 {
     struct loop_range *own = &ranges[tid];
     /* Chunks grow while they are short (loop_pop_mult): the clock read is
-     * the price of taking c = 1 by default without paying per iteration. */
-    uint64_t now = os_clock_ns();
-    if (st->t_prev)
-        st->mult = loop_pop_mult(st->mult, now - st->t_prev, STEAL_POP_TARGET_NS);
-    st->t_prev = now;
+     * the price of taking c = 1 by default without paying per iteration.
+     * While the multiplier holds, reads grow rarer (loop_pop_stride), each
+     * timing the chunks since the previous one. */
+    if (st->skip) {
+        st->skip--;
+    } else {
+        uint64_t now = os_clock_ns();
+        unsigned stride = st->stride ? st->stride : 1;
+        if (st->t_prev) {
+            iter_ull mult = loop_pop_mult(st->mult, (now - st->t_prev) / stride,
+                                          STEAL_POP_TARGET_NS);
+            st->stride = loop_pop_stride(stride, mult == st->mult);
+            st->mult = mult;
+        } else {
+            st->stride = 1;
+        }
+        st->t_prev = now;
+        st->skip = st->stride - 1;
+    }
     iter_ull b = atomic_load_explicit(&own->begin, memory_order_relaxed);
     iter_ull e = atomic_load_explicit(&own->end, memory_order_relaxed);
     /* At least one: an empty chunk would still run one iteration, since
@@ -200,6 +214,8 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
     if (!steal(ranges, chunk, st, tid, lb, le))
         return false;
     st->mult = 1;
+    st->stride = 1;
+    st->skip = 0;
     install(own, chunk, lb, le);
     return true;
 }

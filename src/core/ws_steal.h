@@ -60,7 +60,9 @@ void ws_steal_cache_free(struct loop_victim_cache *vc);
  * loop's start, with the rest of struct loop_thread). */
 struct steal_thread {
     iter_ull mult;        /* chunk multiplier of its own pops (loop_pop_mult) */
-    uint64_t t_prev;      /* when it took its previous chunk (ns; 0 none) */
+    uint64_t t_prev;      /* when it last read the clock, taking a chunk (ns; 0 none) */
+    unsigned stride;      /* chunks timed by the next read (loop_pop_stride; 0 as 1) */
+    unsigned skip;        /* pops left before the next clock read */
     uint64_t rnd;         /* a thief's random state (0: not seeded yet) */
     const struct loop_victims *victims; /* its victim order (set by construct/loop.c) */
     unsigned steals_local;  /* steals from its own locality group */

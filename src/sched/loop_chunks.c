@@ -52,6 +52,13 @@ iter_ull loop_pop_mult(iter_ull mult, uint64_t ns, uint64_t target_ns)
     return mult;
 }
 
+unsigned loop_pop_stride(unsigned stride, bool steady)
+{
+    if (!steady || stride == 0)
+        return 1;
+    return stride >= LOOP_POP_STRIDE_MAX ? LOOP_POP_STRIDE_MAX : stride * 2;
+}
+
 /* ---- FAC2 ---- */
 
 /* Chunk size of a batch that starts with `rem` iterations left. */

@@ -35,6 +35,17 @@ iter_ull loop_pop_mult(iter_ull mult, uint64_t ns, uint64_t target_ns);
 
 #define LOOP_POP_MULT_MAX ((iter_ull)1 << 24)
 
+/* How many pops the owner makes until its next clock read, after a read
+ * (timing the `stride` chunks since the one before, whose mean went to
+ * loop_pop_mult) that left the multiplier unchanged (`steady`) or not:
+ * doubled while steady, up to LOOP_POP_STRIDE_MAX; 1 after a change. A
+ * clock read costs about as much as the rest of a pop (24 ns against a
+ * store, a fence and a load on the 2-vCPU EPYC VM), and once chunks take
+ * target_ns or more it only confirms the multiplier. */
+unsigned loop_pop_stride(unsigned stride, bool steady);
+
+#define LOOP_POP_STRIDE_MAX 16u
+
 /* ---- FAC2: practical factoring (Hummel, Schonberg, Flynn 1992; Flynn
  * Hummel et al.'s "factoring" with x = 2, as LB4OMP's FAC2) ---- */
 
