@@ -125,7 +125,7 @@ const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struc
     const struct team_groups *g = team->ilan ? &team->ilan->groups : NULL;
     if (g && (g->nthreads != n || g->ngroups < 2))
         g = NULL;
-    struct loop_victim_cache *vc = &ts->victims;
+    struct loop_victim_cache *vc = ws_steal_thread_cache();
     if (victims_cached(vc, self, n, g, locality))
         return &vc->v;
     if (vc->cap < n) {

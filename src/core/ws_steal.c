@@ -229,3 +229,15 @@ void ws_steal_cache_free(struct loop_victim_cache *vc)
     free(vc->model_id);
     *vc = (struct loop_victim_cache){0};
 }
+
+static __thread struct loop_victim_cache victim_cache;
+
+struct loop_victim_cache *ws_steal_thread_cache(void)
+{
+    return &victim_cache;
+}
+
+void ws_steal_thread_exit(void)
+{
+    ws_steal_cache_free(&victim_cache);
+}

@@ -53,8 +53,17 @@ struct loop_victim_cache {
     unsigned cap;            /* entries allocated in the arrays (threads; groups <= threads) */
 };
 
-/* Frees what the cache holds (a thread's exit) and marks it empty. */
+/* Frees what the cache holds and marks it empty. */
 void ws_steal_cache_free(struct loop_victim_cache *vc);
+
+/* The calling thread's victim cache. Thread-local, outside struct
+ * ilan_thread: team.c saves a master's thread state at a region's start and
+ * copies it back at its end, which would bring back arrays freed (grown)
+ * inside a nested region, or lose the ones made in it. */
+struct loop_victim_cache *ws_steal_thread_cache(void);
+
+/* Frees the calling thread's victim cache: for its exit. */
+void ws_steal_thread_exit(void);
 
 /* A thread's private state in the adaptive loop it runs (zeroed at the
  * loop's start, with the rest of struct loop_thread). */
