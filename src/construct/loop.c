@@ -89,21 +89,29 @@ struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **
     return w;
 }
 
+/* The calling thread is done with l: once, for the loop's record. */
+static void loop_finish(struct ilan_thread *ts, struct ws_loop *l)
+{
+    if (l->rec && !ts->loop.finished) {
+        ts->loop.finished = true;
+        loop_pick_finish(ts, l);
+    }
+}
+
 bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
 {
     struct ws_loop *l = &ts->ws->loop;
     if (l->ordered && ts->loop.has_chunk)
         ordered_release(ts);
     /* GOMP_cancel marks the thread's current slot (cancel.c). */
-    if (icv_global.cancellation && ws_loop_is_cancelled(l))
+    if (icv_global.cancellation && ws_loop_is_cancelled(l)) {
+        loop_finish(ts, l);
         return false;
+    }
     if (l->ranges && !ts->loop.steal.victims)
         ts->loop.steal.victims = loop_pick_victims(ts, l);
     if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0)) {
-        if (l->rec && !ts->loop.finished) {
-            ts->loop.finished = true;
-            loop_pick_finish(ts, l);
-        }
+        loop_finish(ts, l);
         return false;
     }
     ts->loop.chunks++;
@@ -124,6 +132,9 @@ static struct team *loop_leave(struct ilan_thread *ts)
         struct ws_loop *l = &w->loop;
         if (l->ordered && ts->loop.has_chunk)
             ordered_release(ts);
+        /* A thread that leaves before its claims ran dry (cancelled; or
+         * gcc computed its iterations inline) is done all the same. */
+        loop_finish(ts, l);
         if (team)
             ws_leave(ts);
     }

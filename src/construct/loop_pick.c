@@ -2,6 +2,7 @@
 #include "construct/loop_pick.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "core/loop_hist.h"
@@ -23,32 +24,22 @@ int loop_pick_kind(int sched, bool may_reorder)
 
 void loop_pick_runtime(struct ilan_thread *ts, bool may_reorder, int *sched, iter_ull *chunk)
 {
-    int s = (int)(ts->icv.run_sched & ~(unsigned)ICV_SCHED_MONOTONIC);
+    unsigned rs = ts->icv.run_sched;
+    int s = (int)(rs & ~(unsigned)ICV_SCHED_MONOTONIC);
     long c = ts->icv.run_sched_chunk;
-    switch (s) {
-    case ICV_SCHED_DYNAMIC:
-    case ICV_SCHED_GUIDED:
-    case ICV_SCHED_STATIC:
-        break;
-    case ICV_SCHED_ADAPTIVE:
-    case ICV_SCHED_STATIC_STEAL:
-    case ICV_SCHED_FAC2:
-    case ICV_SCHED_TSS:
-    case ICV_SCHED_AF:
-        if (!may_reorder)
-            s = ICV_SCHED_DYNAMIC;
-        break;
-    case ICV_SCHED_AUTO:
-        if (may_reorder) {
-            c = 0;
-            break;
-        }
-        /* auto where order matters is unchunked static */
-        __attribute__((fallthrough));
-    default:
+    if (s == ICV_SCHED_AUTO && may_reorder) {
+        c = 0;
+    } else if (s == ICV_SCHED_AUTO || !ws_loop_kind_known(s)) {
+        /* auto where order matters is unchunked static, as libgomp runs it */
         s = ICV_SCHED_STATIC;
         c = 0;
-        break;
+    } else if (s == ICV_SCHED_DYNAMIC) {
+        /* OpenMP 5.x: dynamic without "monotonic:" is nonmonotonic; when
+         * the entry point allows it, that is adaptive (loop_pick_kind). */
+        s = loop_pick_kind((int)rs, may_reorder);
+    } else if (s != ICV_SCHED_STATIC && s != ICV_SCHED_GUIDED && !may_reorder) {
+        /* ilan's kinds where order matters: the shared counter */
+        s = ICV_SCHED_DYNAMIC;
     }
     *sched = s;
     *chunk = c > 0 ? (iter_ull)c : 0;
@@ -110,38 +101,59 @@ static int *group_distances(const struct team_groups *g)
     return dist;
 }
 
+/* Whether vc was built for thread self of a team of n threads with groups
+ * g (NULL: none) in locality order or not. */
+static bool victims_cached(const struct loop_victim_cache *vc, unsigned self, unsigned n,
+                           const struct team_groups *g, bool locality)
+{
+    if (!vc->valid || vc->self != self || vc->nthreads != n || vc->locality != locality)
+        return false;
+    if (!g)
+        return vc->ngroups == 0;
+    return vc->ngroups == g->ngroups && vc->kind == (int)g->kind &&
+           memcmp(vc->slot_group, g->slot_group, n * sizeof *g->slot_group) == 0 &&
+           memcmp(vc->model_id, g->model_id, g->ngroups * sizeof *g->model_id) == 0;
+}
+
 const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struct ws_loop *l)
 {
     struct team *team = ts->team;
     if (!team || team->nthreads < 2)
         return NULL;
-    unsigned n = team->nthreads;
+    unsigned n = team->nthreads, self = ts->team_id;
+    bool locality = l->sched == ICV_SCHED_ADAPTIVE; /* static_steal: random victims */
     const struct team_groups *g = team->ilan ? &team->ilan->groups : NULL;
     if (g && (g->nthreads != n || g->ngroups < 2))
         g = NULL;
-    struct loop_victim_cache *vc = &ts->victims;
-    if (vc->team == team && vc->groups == (const void *)g && vc->nthreads == n &&
-        vc->locality == l->locality)
+    struct loop_victim_cache *vc = ws_steal_thread_cache();
+    if (victims_cached(vc, self, n, g, locality))
         return &vc->v;
     if (vc->cap < n) {
-        free(vc->v.order);
-        free(vc->v.seg_end);
-        free(vc->v.group_of);
+        ws_steal_cache_free(vc);
         vc->v.order = malloc(n * sizeof *vc->v.order);
         vc->v.seg_end = malloc(n * sizeof *vc->v.seg_end);
         vc->v.group_of = malloc(n * sizeof *vc->v.group_of);
-        if (!vc->v.order || !vc->v.seg_end || !vc->v.group_of)
+        vc->slot_group = malloc(n * sizeof *vc->slot_group);
+        vc->model_id = malloc(n * sizeof *vc->model_id);
+        if (!vc->v.order || !vc->v.seg_end || !vc->v.group_of || !vc->slot_group ||
+            !vc->model_id)
             ilan_fatal("out of memory (adaptive loop victims, %u threads)", n);
         vc->cap = n;
     }
     int *dist = g ? group_distances(g) : NULL;
-    loop_victims_build(ts->team_id, n, g ? g->slot_group : NULL, g ? g->ngroups : 1, dist,
-                       !l->locality, &vc->v);
+    loop_victims_build(self, n, g ? g->slot_group : NULL, g ? g->ngroups : 1, dist, !locality,
+                       &vc->v);
     free(dist);
-    vc->team = team;
-    vc->groups = g;
+    vc->valid = true;
+    vc->self = self;
     vc->nthreads = n;
-    vc->locality = l->locality;
+    vc->locality = locality;
+    vc->kind = g ? (int)g->kind : -1;
+    vc->ngroups = g ? g->ngroups : 0;
+    if (g) {
+        memcpy(vc->slot_group, g->slot_group, n * sizeof *g->slot_group);
+        memcpy(vc->model_id, g->model_id, g->ngroups * sizeof *g->model_id);
+    }
     return &vc->v;
 }
 
@@ -149,23 +161,30 @@ void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)
 {
     struct loop_rec *rec = l->rec;
     const struct loop_thread *lt = &ts->loop;
-    bool last = atomic_fetch_add_explicit(&l->finished, 1, memory_order_acq_rel) + 1 ==
-                l->nthreads;
-    uint64_t now = last ? os_clock_ns() : 0;
+    atomic_fetch_add_explicit(&rec->chunks, lt->chunks, memory_order_relaxed);
+    if (lt->steal.steals_local)
+        atomic_fetch_add_explicit(&rec->steals_local, lt->steal.steals_local,
+                                  memory_order_relaxed);
+    if (lt->steal.steals_remote)
+        atomic_fetch_add_explicit(&rec->steals_remote, lt->steal.steals_remote,
+                                  memory_order_relaxed);
+    if (atomic_fetch_add_explicit(&l->finished, 1, memory_order_acq_rel) + 1 != l->nthreads)
+        return;
+    /* The last thread: the execution is over; a cancelled one's time says
+     * nothing about its schedule. */
+    double ns = (double)(os_clock_ns() - l->t0);
+    bool timed = !ws_loop_is_cancelled(l);
     mutex_lock(&rec->lock);
-    rec->chunks += lt->chunks;
-    rec->steals_local += lt->steal.steals_local;
-    rec->steals_remote += lt->steal.steals_remote;
-    if (last) {
-        double ns = (double)(now - l->t0);
-        rec->calls++;
-        rec->iterations += l->n;
-        rec->kind = l->sched;
+    rec->calls++;
+    rec->iterations += l->n;
+    rec->kind = l->sched;
+    if (timed)
         rec->last_ns = ns;
-        if (l->cand >= 0) {
-            rec->kind_calls[l->cand]++;
+    if (l->cand >= 0) {
+        rec->kind_calls[l->cand]++;
+        if (timed)
             loop_auto_record(&rec->sel, (enum loop_cand)l->cand, ns);
-        }
     }
     mutex_unlock(&rec->lock);
+    loop_hist_release(rec);
 }

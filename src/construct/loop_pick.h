@@ -12,9 +12,14 @@
 int loop_pick_kind(int sched, bool may_reorder);
 
 /* schedule(runtime): the calling task's run-sched-var as a kind and chunk.
- * `may_reorder` as above (false for monotonic:runtime, ordered and
- * doacross entries): then ilan's kinds fall back to dynamic (the shared
- * counter) and auto to static, as libgomp runs auto. */
+ * `may_reorder` as above: true for GOMP_loop_maybe_nonmonotonic_runtime_*
+ * (plain schedule(runtime)), *_nonmonotonic_runtime_* and GOMP_loop_start
+ * with sched 0 or 4; false for GOMP_loop_runtime_* (monotonic:runtime),
+ * ordered and doacross entries. Then a dynamic run-sched-var without
+ * "monotonic:" runs on adaptive (OpenMP 5.x: it is nonmonotonic), as
+ * plain schedule(dynamic) does; otherwise it stays the shared counter,
+ * ilan's kinds fall back to it too, and auto to static, as libgomp runs
+ * auto. */
 void loop_pick_runtime(struct ilan_thread *ts, bool may_reorder, int *sched, iter_ull *chunk);
 
 /* By the slot's initializer, after ws_loop_init (sched: the kind it was
@@ -28,8 +33,11 @@ void loop_pick_setup(struct ws_loop *l, int sched, const void *site);
  * loops while its team's groups stay the same). */
 const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struct ws_loop *l);
 
-/* The calling thread's claims of l ran dry: its counts go to the loop's
- * record, and the last thread times the execution for schedule(auto). */
+/* The calling thread is done with l (its claims ran dry, or it leaves the
+ * loop: cancelled, or its iterations were computed inline); once per
+ * thread, only with l->rec. Its counts go to the loop's record; the last
+ * thread times the execution for schedule(auto) (unless it was cancelled)
+ * and ends the execution's hold on the record. */
 void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l);
 
 #endif

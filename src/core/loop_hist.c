@@ -13,10 +13,13 @@
 
 bool loop_hist_on;
 
-static mutex_t table_lock = MUTEX_INIT;         /* guards the buckets and the counts below */
+static mutex_t table_lock = MUTEX_INIT;         /* guards the buckets, the LRU list, every
+                                                   record's users and the counts below */
 static struct loop_rec *buckets[LOOP_HIST_BUCKETS]; /* chains of records by identity hash */
-static unsigned held;                           /* records made */
-static unsigned long dropped;                   /* identities refused: the table was full */
+static struct loop_rec *lru_head, *lru_tail;    /* most and least recently used record */
+static unsigned held;                           /* records in the table */
+static unsigned long dropped;                   /* identities refused: every record was held */
+static unsigned long forgotten;                 /* records forgotten to make room */
 
 static unsigned bucket_of(const void *site, iter_ull n, unsigned nthreads)
 {
@@ -26,6 +29,52 @@ static unsigned bucket_of(const void *site, iter_ull n, unsigned nthreads)
     return (unsigned)(h % LOOP_HIST_BUCKETS);
 }
 
+/* ---- the LRU list (table_lock held) ---- */
+
+static void lru_unlink(struct loop_rec *r)
+{
+    if (r->lru_prev)
+        r->lru_prev->lru_next = r->lru_next;
+    else
+        lru_head = r->lru_next;
+    if (r->lru_next)
+        r->lru_next->lru_prev = r->lru_prev;
+    else
+        lru_tail = r->lru_prev;
+    r->lru_prev = r->lru_next = NULL;
+}
+
+static void lru_push_front(struct loop_rec *r)
+{
+    r->lru_prev = NULL;
+    r->lru_next = lru_head;
+    if (lru_head)
+        lru_head->lru_prev = r;
+    else
+        lru_tail = r;
+    lru_head = r;
+}
+
+/* Forgets the least recently used record no execution holds; false when
+ * every record is held. */
+static bool forget_one(void)
+{
+    for (struct loop_rec *r = lru_tail; r; r = r->lru_prev) {
+        if (r->users)
+            continue;
+        lru_unlink(r);
+        struct loop_rec **p = &buckets[bucket_of(r->site, r->n, r->nthreads)];
+        while (*p != r)
+            p = &(*p)->next;
+        *p = r->next;
+        held--;
+        forgotten++;
+        free(r);
+        return true;
+    }
+    return false;
+}
+
 struct loop_rec *loop_hist_get(const void *site, iter_ull n, unsigned nthreads)
 {
     unsigned b = bucket_of(site, n, nthreads);
@@ -33,25 +82,41 @@ struct loop_rec *loop_hist_get(const void *site, iter_ull n, unsigned nthreads)
     struct loop_rec *r = buckets[b];
     while (r && !(r->site == site && r->n == n && r->nthreads == nthreads))
         r = r->next;
-    if (!r) {
-        if (held >= config.history_max) {
-            dropped++;
-        } else if ((r = calloc(1, sizeof *r)) != NULL) {
-            r->site = site;
-            r->n = n;
-            r->nthreads = nthreads;
-            r->next = buckets[b];
-            buckets[b] = r;
-            held++;
-        }
+    if (r) {
+        lru_unlink(r);
+    } else if (held >= config.history_max && !forget_one()) {
+        dropped++;
+    } else if ((r = calloc(1, sizeof *r)) != NULL) {
+        r->site = site;
+        r->n = n;
+        r->nthreads = nthreads;
+        r->next = buckets[b];
+        buckets[b] = r;
+        held++;
+    }
+    if (r) {
+        lru_push_front(r);
+        r->users++;
     }
     mutex_unlock(&table_lock);
     return r;
 }
 
+void loop_hist_release(struct loop_rec *r)
+{
+    mutex_lock(&table_lock);
+    r->users--;
+    mutex_unlock(&table_lock);
+}
+
 unsigned long loop_hist_dropped(void)
 {
     return dropped;
+}
+
+unsigned long loop_hist_forgotten(void)
+{
+    return forgotten;
 }
 
 /* Calls fn on every record, table locked (at exit: no loop runs). */
@@ -88,7 +153,8 @@ static void json_one(struct loop_rec *r, FILE *f, bool first)
                "\"steals_same_group\": %llu, \"steals_other_group\": %llu, \"last_s\": %.9g",
             (unsigned long long)r->n, r->nthreads,
             r->is_auto ? "auto" : parse_schedule_name(r->kind), r->calls, r->iterations,
-            r->chunks, r->steals_local, r->steals_remote, r->last_ns * 1e-9);
+            (unsigned long long)r->chunks, (unsigned long long)r->steals_local,
+            (unsigned long long)r->steals_remote, r->last_ns * 1e-9);
     if (r->is_auto) {
         const struct loop_auto *a = &r->sel;
         fprintf(f, ",\n     \"auto\": {\"state\": \"%s\", \"trials\": %u, \"choice\": \"%s\", "
@@ -115,7 +181,8 @@ void loop_hist_json(FILE *f)
 {
     fputs("  \"loops\": [", f);
     each(json_one, f);
-    fprintf(f, "\n  ],\n  \"loops_dropped\": %lu\n", dropped);
+    fprintf(f, "\n  ],\n  \"loops_dropped\": %lu,\n  \"loops_forgotten\": %lu\n", dropped,
+            forgotten);
 }
 
 static void summary_one(struct loop_rec *r, FILE *f, bool first)
@@ -127,8 +194,9 @@ static void summary_one(struct loop_rec *r, FILE *f, bool first)
     fprintf(f, "  loop %s (%p), %llu iterations, %u threads: %s, %lu calls, %llu chunks, "
                "steals %llu same group / %llu other",
             sym[0] ? sym : "?", r->site, (unsigned long long)r->n, r->nthreads,
-            r->is_auto ? "auto" : parse_schedule_name(r->kind), r->calls, r->chunks,
-            r->steals_local, r->steals_remote);
+            r->is_auto ? "auto" : parse_schedule_name(r->kind), r->calls,
+            (unsigned long long)r->chunks, (unsigned long long)r->steals_local,
+            (unsigned long long)r->steals_remote);
     if (r->is_auto)
         fprintf(f, "; auto %s %s",
                 r->sel.trying ? "trying" : r->sel.settled ? "chose" : "warming up with",
@@ -141,7 +209,7 @@ static void summary_one(struct loop_rec *r, FILE *f, bool first)
 void loop_hist_summary(FILE *f)
 {
     each(summary_one, f);
-    if (dropped)
-        fprintf(f, "  (%lu loop identities not recorded, ILAN_HISTORY_MAX=%u)\n", dropped,
-                config.history_max);
+    if (dropped || forgotten)
+        fprintf(f, "  (%lu loop identities not recorded, %lu forgotten, ILAN_HISTORY_MAX=%u)\n",
+                dropped, forgotten, config.history_max);
 }

@@ -2,6 +2,7 @@
 #ifndef ILAN_CORE_LOOP_HIST_H
 #define ILAN_CORE_LOOP_HIST_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "core/mutex.h"
@@ -21,30 +22,45 @@ struct loop_rec {
     bool is_auto;                 /* schedule(auto) chose its schedule */
     unsigned long calls;          /* executions */
     unsigned long long iterations; /* iterations run, over every execution */
-    unsigned long long chunks;    /* chunks taken */
-    unsigned long long steals_local;  /* adaptive: steals within a thief's locality group */
-    unsigned long long steals_remote; /* adaptive: steals from other groups */
+    /* Added by every thread as it finishes an execution, without the lock. */
+    _Atomic unsigned long long chunks;        /* chunks taken */
+    _Atomic unsigned long long steals_local;  /* adaptive: steals within a thief's locality group */
+    _Atomic unsigned long long steals_remote; /* adaptive: steals from other groups */
     double last_ns;               /* time of the latest timed execution (set-up to last thread done) */
     unsigned long kind_calls[LOOP_NCAND]; /* schedule(auto): executions of each candidate */
     struct loop_auto sel;         /* schedule(auto): the selection (sched/loop_auto.h) */
+    /* Guarded by the table's lock (loop_hist.c), not by `lock`. */
     struct loop_rec *next;        /* next record in its hash bucket */
+    struct loop_rec *lru_prev;    /* more recently used neighbour (list head: most recent) */
+    struct loop_rec *lru_next;    /* less recently used neighbour */
+    unsigned users;               /* executions holding it (loop_hist_get minus
+                                     loop_hist_release): never forgotten while non-zero */
 };
 
 /* Records are kept only while ILAN_REPORT asks for them or a loop uses
  * schedule(auto); set once at start-up. */
 extern bool loop_hist_on;
 
-/* The record of (site, n, nthreads), made when new; NULL when the table is
- * full (ILAN_HISTORY_MAX identities): such a loop runs unrecorded. */
+/* The record of (site, n, nthreads), made when new, marked most recently
+ * used and held by the caller until loop_hist_release. When the table holds
+ * ILAN_HISTORY_MAX records, the least recently used one that no execution
+ * holds is forgotten first. NULL when out of memory or when every record is
+ * held: such a loop runs unrecorded. Any thread. */
 struct loop_rec *loop_hist_get(const void *site, iter_ull n, unsigned nthreads);
 
-/* The "loops" array of ILAN_REPORT (every record) and "loops_dropped",
- * the last members of its object (no comma after); and the summary lines
+/* Ends the caller's hold on r (from loop_hist_get); r may be forgotten from
+ * then on, so the caller touches it no more. */
+void loop_hist_release(struct loop_rec *r);
+
+/* The "loops" array of ILAN_REPORT (every record), "loops_dropped" and
+ * "loops_forgotten", the last members of its object (no comma after); and the summary lines
  * (ILAN_REPORT=stderr). */
 void loop_hist_json(FILE *f);
 void loop_hist_summary(FILE *f);
 
-/* Identities not recorded because the table was full. */
+/* Identities not recorded because every record was held, and records
+ * forgotten to make room (least recently used first). */
 unsigned long loop_hist_dropped(void);
+unsigned long loop_hist_forgotten(void);
 
 #endif

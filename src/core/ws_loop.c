@@ -24,7 +24,6 @@ void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsi
     l->doacross = NULL;
     l->waiters = NULL;
     l->ranges = NULL;
-    l->locality = false;
     l->af = NULL;
     l->rec = NULL;
     l->cand = -1;
@@ -99,7 +98,6 @@ void ws_loop_engine_setup(struct ws_loop *l, void *space)
 {
     if (l->sched == ICV_SCHED_ADAPTIVE || l->sched == ICV_SCHED_STATIC_STEAL) {
         l->ranges = space;
-        l->locality = l->sched == ICV_SCHED_ADAPTIVE;
         ws_steal_init(l->ranges, l->n, l->nthreads);
         /* The last iteration is kept out of every range (see
          * ws_loop_next_slow): `next` says whether it is still to run. */

@@ -63,7 +63,6 @@ struct ws_loop {
     size_t buf_cap;            /* bytes allocated in buf */
     _Atomic bool cancelled;    /* this construct was cancelled (see iter_cancel) */
     struct loop_range *ranges; /* adaptive, static_steal: one range per thread (in buf) */
-    bool locality;             /* adaptive: thieves visit their own locality group first */
     struct loop_af *af;        /* af: every thread's timing of its chunks (in buf) */
     struct loop_rec *rec;      /* the loop identity's record (core/loop_hist.h), or NULL */
     int cand;                  /* schedule(auto): the candidate this execution runs; -1 not auto */
@@ -73,7 +72,7 @@ struct ws_loop {
 
     alignas(ILAN_CACHE_LINE) _Atomic iter_ull ordered_pos; /* ordered: lb of the chunk holding the token */
 
-    alignas(ILAN_CACHE_LINE) _Atomic unsigned finished; /* with rec: threads whose claims ran dry */
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned finished; /* with rec: threads done with it */
 };
 
 
@@ -82,7 +81,7 @@ struct loop_thread {
     iter_ull static_trip; /* chunks of a static schedule taken so far */
     iter_ull lb, le;      /* logical bounds of the chunk the thread holds */
     bool has_chunk;       /* ordered: lb..le is held and its token not yet passed on */
-    bool finished;        /* its claims ran dry (counted once in ws_loop finished) */
+    bool finished;        /* done with the loop (counted once in ws_loop finished) */
     unsigned chunks;      /* chunks taken in this loop */
     struct steal_thread steal;  /* adaptive, static_steal (core/ws_steal.h) */
     struct factor_thread factor; /* fac2, tss, af (core/ws_factor.h) */

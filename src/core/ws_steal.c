@@ -1,6 +1,8 @@
 /* ws_steal.c — the adaptive loop engine: THE-protocol pops from a thread's own range, steal-half from victims in locality order. */
 #include "core/ws_steal.h"
 
+#include <stdlib.h>
+
 #include "instr/counters.h"
 #include "os/linux/clock.h"
 #include "os/linux/thread.h"
@@ -135,7 +137,10 @@ static void install(struct loop_range *own, iter_ull k, iter_ull *lb, iter_ull *
 }
 
 /* Passes over the victims until one gives work, or a pass finds every
- * range empty and none busy. */
+ * range empty and none busy. Locality first, strictly: a pass goes on to
+ * other groups only once every range of the thief's own group (segment 0)
+ * was seen empty in it; when one was busy (locked, or its owner racing the
+ * thief), the pass starts over at the own group. */
 static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull chunk,
                                             struct steal_thread *st, unsigned tid, iter_ull *lb,
                                             iter_ull *le)
@@ -149,6 +154,8 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull 
         bool busy = false;
         uint64_t rnd = steal_rand(&st->rnd);
         for (unsigned i = 0; i < v->n; i++) {
+            if (busy && v->nseg > 1 && i == v->seg_end[0])
+                break; /* own group not seen empty: not on to the others */
             unsigned victim = loop_victim_at(v, i, rnd);
             enum steal_result r = steal_half(&ranges[victim], chunk, lb, le);
             if (r == STEAL_GOT) {
@@ -176,11 +183,25 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
 {
     struct loop_range *own = &ranges[tid];
     /* Chunks grow while they are short (loop_pop_mult): the clock read is
-     * the price of taking c = 1 by default without paying per iteration. */
-    uint64_t now = os_clock_ns();
-    if (st->t_prev)
-        st->mult = loop_pop_mult(st->mult, now - st->t_prev, STEAL_POP_TARGET_NS);
-    st->t_prev = now;
+     * the price of taking c = 1 by default without paying per iteration.
+     * While the multiplier holds, reads grow rarer (loop_pop_stride), each
+     * timing the chunks since the previous one. */
+    if (st->skip) {
+        st->skip--;
+    } else {
+        uint64_t now = os_clock_ns();
+        unsigned stride = st->stride ? st->stride : 1;
+        if (st->t_prev) {
+            iter_ull mult = loop_pop_mult(st->mult, (now - st->t_prev) / stride,
+                                          STEAL_POP_TARGET_NS);
+            st->stride = loop_pop_stride(stride, mult == st->mult);
+            st->mult = mult;
+        } else {
+            st->stride = 1;
+        }
+        st->t_prev = now;
+        st->skip = st->stride - 1;
+    }
     iter_ull b = atomic_load_explicit(&own->begin, memory_order_relaxed);
     iter_ull e = atomic_load_explicit(&own->end, memory_order_relaxed);
     /* At least one: an empty chunk would still run one iteration, since
@@ -193,6 +214,30 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
     if (!steal(ranges, chunk, st, tid, lb, le))
         return false;
     st->mult = 1;
+    st->stride = 1;
+    st->skip = 0;
     install(own, chunk, lb, le);
     return true;
+}
+
+void ws_steal_cache_free(struct loop_victim_cache *vc)
+{
+    free(vc->v.order);
+    free(vc->v.seg_end);
+    free(vc->v.group_of);
+    free(vc->slot_group);
+    free(vc->model_id);
+    *vc = (struct loop_victim_cache){0};
+}
+
+static __thread struct loop_victim_cache victim_cache;
+
+struct loop_victim_cache *ws_steal_thread_cache(void)
+{
+    return &victim_cache;
+}
+
+void ws_steal_thread_exit(void)
+{
+    ws_steal_cache_free(&victim_cache);
 }

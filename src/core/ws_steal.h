@@ -36,22 +36,42 @@ struct loop_range {
                                                         owner settling a conflict */
 };
 
-/* A thread's victim order, kept across loops while its team and the
- * team's locality groups stay the same (construct/loop.c builds it). */
+/* A thread's victim order, kept across loops while what it was built from
+ * stays the same (construct/loop.c builds it). Keyed on that content, not
+ * on the team's address: a team freed and another allocated at its
+ * address may have other groups. */
 struct loop_victim_cache {
     struct loop_victims v;   /* the order (sched/loop_victims.h) */
-    const void *team;        /* the team it was built for */
-    const void *groups;      /* that team's groups it was built from (NULL: none) */
-    unsigned nthreads;       /* that team's size */
+    bool valid;              /* v was built (the fields below say from what) */
+    unsigned self;           /* the thread's team slot */
+    unsigned nthreads;       /* the team's size */
     bool locality;           /* in locality order (false: one segment, static_steal) */
-    unsigned cap;            /* entries allocated in v.order and v.seg_end */
+    int kind;                /* what the groups were (enum group_kind); -1 no groups */
+    unsigned ngroups;        /* how many (0: no groups) */
+    unsigned *slot_group;    /* [nthreads] each thread's group, as built from */
+    int *model_id;           /* [ngroups] each group's node, cache or core id */
+    unsigned cap;            /* entries allocated in the arrays (threads; groups <= threads) */
 };
+
+/* Frees what the cache holds and marks it empty. */
+void ws_steal_cache_free(struct loop_victim_cache *vc);
+
+/* The calling thread's victim cache. Thread-local, outside struct
+ * ilan_thread: team.c saves a master's thread state at a region's start and
+ * copies it back at its end, which would bring back arrays freed (grown)
+ * inside a nested region, or lose the ones made in it. */
+struct loop_victim_cache *ws_steal_thread_cache(void);
+
+/* Frees the calling thread's victim cache: for its exit. */
+void ws_steal_thread_exit(void);
 
 /* A thread's private state in the adaptive loop it runs (zeroed at the
  * loop's start, with the rest of struct loop_thread). */
 struct steal_thread {
     iter_ull mult;        /* chunk multiplier of its own pops (loop_pop_mult) */
-    uint64_t t_prev;      /* when it took its previous chunk (ns; 0 none) */
+    uint64_t t_prev;      /* when it last read the clock, taking a chunk (ns; 0 none) */
+    unsigned stride;      /* chunks timed by the next read (loop_pop_stride; 0 as 1) */
+    unsigned skip;        /* pops left before the next clock read */
     uint64_t rnd;         /* a thief's random state (0: not seeded yet) */
     const struct loop_victims *victims; /* its victim order (set by construct/loop.c) */
     unsigned steals_local;  /* steals from its own locality group */

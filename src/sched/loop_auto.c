@@ -18,14 +18,18 @@ enum loop_cand loop_auto_next(const struct loop_auto *a)
 
 static void start_trial(struct loop_auto *a)
 {
+    bool again = a->trials > 0;
     a->trials++;
     a->trying = true;
     a->pass = 0;
-    a->cand = 0;
     for (unsigned c = 0; c < LOOP_NCAND; c++) {
         a->n[c] = 0;
-        a->cut[c] = false;
+        a->cut[c] = again && a->out[c];
     }
+    /* The first candidate not left out (the last choice never is). */
+    a->cand = 0;
+    while (a->cand + 1 < LOOP_NCAND && a->cut[a->cand])
+        a->cand++;
 }
 
 /* The lowest first sample of the trial so far (0: none). */
@@ -54,6 +58,8 @@ static void decide(struct loop_auto *a)
         if (s > noise)
             noise = s;
     }
+    for (unsigned c = 0; c < LOOP_NCAND; c++)
+        a->out[c] = a->n[c] == 0 || samples_median(a->t[c], a->n[c]) > LOOP_AUTO_CUT * win_med;
     a->trying = false;
     a->settled = true;
     a->choice = win;

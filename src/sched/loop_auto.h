@@ -23,7 +23,10 @@
  *   4. Settled: the choice runs. A run slower than its trial median times
  *      (1 + noise) drifted; LOOP_AUTO_DRIFT_RUNS drifted runs in a row
  *      start a new trial (samples_drift, as ILAN's exploration), at most
- *      LOOP_AUTO_MAX_TRIALS trials in all.
+ *      LOOP_AUTO_MAX_TRIALS trials in all. A new trial runs only the
+ *      candidates whose median in the previous one was within
+ *      LOOP_AUTO_CUT times the choice's (a drift seen on a noisy machine
+ *      then costs a few runs of close rivals, not of the slow ones).
  * A sample of another candidate than the one asked for (two executions of
  * one identity at once) only counts as a call.
  */
@@ -54,7 +57,11 @@ struct loop_auto {
     unsigned cand;                                 /* trial: the candidate run next */
     double t[LOOP_NCAND][LOOP_AUTO_SAMPLES];       /* trial: samples (ns) of each candidate */
     unsigned n[LOOP_NCAND];                        /* trial: samples of each */
-    bool cut[LOOP_NCAND];                          /* trial: dropped after its first sample */
+    bool cut[LOOP_NCAND];                          /* trial: dropped after its first sample,
+                                                      or left out of it (`out`) */
+    bool out[LOOP_NCAND];                          /* settled: more than LOOP_AUTO_CUT times the
+                                                      choice's median (or not run) in the last
+                                                      trial: left out of the next */
     double ref;                                    /* settled: the choice's trial median (ns) */
     double noise;                                  /* settled: the trial's relative noise */
     unsigned drifted;                              /* settled: drifted runs in a row */

@@ -52,6 +52,13 @@ iter_ull loop_pop_mult(iter_ull mult, uint64_t ns, uint64_t target_ns)
     return mult;
 }
 
+unsigned loop_pop_stride(unsigned stride, bool steady)
+{
+    if (!steady || stride == 0)
+        return 1;
+    return stride >= LOOP_POP_STRIDE_MAX ? LOOP_POP_STRIDE_MAX : stride * 2;
+}
+
 /* ---- FAC2 ---- */
 
 /* Chunk size of a batch that starts with `rem` iterations left. */
@@ -134,11 +141,21 @@ bool loop_tss_chunk(iter_ull n, unsigned P, iter_ull c, iter_ull k, iter_ull *lb
 
 /* ---- AF ---- */
 
-iter_ull loop_af_size(iter_ull R, unsigned P, iter_ull c, unsigned i, const double *mu,
-                      const double *var, const unsigned *count)
+void loop_af_sums_add(struct loop_af_sums *s, double mu, double var, unsigned count)
 {
-    if (P == 0)
-        P = 1;
+    if (count == 0 || !(mu > 0))
+        return;
+    s->known++;
+    s->mu_sum += mu;
+    s->var_sum += var;
+    s->d_sum += var / mu;
+    s->inv_sum += 1 / mu;
+}
+
+iter_ull loop_af_size_sums(iter_ull R, iter_ull c, const struct loop_af_sums *s, double mu_i,
+                           unsigned count_i)
+{
+    unsigned P = s->P ? s->P : 1;
     if (c == 0)
         c = 1;
     if (R == 0)
@@ -146,32 +163,30 @@ iter_ull loop_af_size(iter_ull R, unsigned P, iter_ull c, unsigned i, const doub
     iter_ull first = fac2_size(R, P, c);
     if (first > R)
         first = R;
-    double mu_sum = 0, var_sum = 0;
-    unsigned known = 0;
-    for (unsigned j = 0; j < P; j++)
-        if (count[j] > 0 && mu[j] > 0) {
-            mu_sum += mu[j];
-            var_sum += var[j];
-            known++;
-        }
-    if (known == 0 || count[i] == 0 || !(mu[i] > 0))
+    if (s->known == 0 || count_i == 0 || !(mu_i > 0))
         return first;
-    double mu_avg = mu_sum / known, var_avg = var_sum / known;
-    double D = 0, inv = 0;
-    for (unsigned j = 0; j < P; j++) {
-        bool has = count[j] > 0 && mu[j] > 0;
-        double m = has ? mu[j] : mu_avg, v = has ? var[j] : var_avg;
-        D += v / m;
-        inv += 1 / m;
-    }
+    /* Threads without a measurement count as the mean of those with one. */
+    unsigned unknown = P > s->known ? P - s->known : 0;
+    double mu_avg = s->mu_sum / s->known, var_avg = s->var_sum / s->known;
+    double D = s->d_sum + unknown * (var_avg / mu_avg);
+    double inv = s->inv_sum + unknown / mu_avg;
     double E = 1 / inv, r = (double)R;
-    double K = (D + 2 * E * r - sqrt(D * D + 4 * D * E * r)) / (2 * mu[i]);
+    double K = (D + 2 * E * r - sqrt(D * D + 4 * D * E * r)) / (2 * mu_i);
     if (!(K >= (double)c)) /* also catches NaN */
         return c < R ? c : R;
     if (K >= (double)R)
         return R;
     iter_ull k = (iter_ull)K;
     return k < c ? c : k;
+}
+
+iter_ull loop_af_size(iter_ull R, unsigned P, iter_ull c, unsigned i, const double *mu,
+                      const double *var, const unsigned *count)
+{
+    struct loop_af_sums s = {.P = P ? P : 1};
+    for (unsigned j = 0; j < s.P; j++)
+        loop_af_sums_add(&s, mu[j], var[j], count[j]);
+    return loop_af_size_sums(R, c, &s, mu[i], count[i]);
 }
 
 void loop_af_sample(double *mean, double *m2, unsigned *count, iter_ull iters, double ns)

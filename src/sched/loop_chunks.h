@@ -35,6 +35,17 @@ iter_ull loop_pop_mult(iter_ull mult, uint64_t ns, uint64_t target_ns);
 
 #define LOOP_POP_MULT_MAX ((iter_ull)1 << 24)
 
+/* How many pops the owner makes until its next clock read, after a read
+ * (timing the `stride` chunks since the one before, whose mean went to
+ * loop_pop_mult) that left the multiplier unchanged (`steady`) or not:
+ * doubled while steady, up to LOOP_POP_STRIDE_MAX; 1 after a change. A
+ * clock read costs about as much as the rest of a pop (24 ns against a
+ * store, a fence and a load on the 2-vCPU EPYC VM), and once chunks take
+ * target_ns or more it only confirms the multiplier. */
+unsigned loop_pop_stride(unsigned stride, bool steady);
+
+#define LOOP_POP_STRIDE_MAX 16u
+
 /* ---- FAC2: practical factoring (Hummel, Schonberg, Flynn 1992; Flynn
  * Hummel et al.'s "factoring" with x = 2, as LB4OMP's FAC2) ---- */
 
@@ -69,6 +80,25 @@ bool loop_tss_chunk(iter_ull n, unsigned P, iter_ull c, iter_ull k, iter_ull *lb
  * has not), FAC2's first-batch size max(c, ceil(R / (2P))). */
 iter_ull loop_af_size(iter_ull R, unsigned P, iter_ull c, unsigned i, const double *mu,
                       const double *var, const unsigned *count);
+
+/* The same rule from running sums over the threads, so that a claimer can
+ * add every thread's timing as it reads it (no copy of the team's
+ * statistics): loop_af_size == loop_af_size_sums after loop_af_sums_add of
+ * every thread j (in any order) into sums zeroed with P set. */
+struct loop_af_sums {
+    unsigned P;     /* threads of the team */
+    unsigned known; /* threads with a measurement (count > 0, mean > 0) */
+    double mu_sum;  /* sum of their means */
+    double var_sum; /* sum of their variances */
+    double d_sum;   /* sum of var / mean over them */
+    double inv_sum; /* sum of 1 / mean over them */
+};
+void loop_af_sums_add(struct loop_af_sums *s, double mu, double var, unsigned count);
+
+/* Thread i's chunk (its own mean mu_i over count_i timed chunks) from the
+ * team's sums s, R iterations left, minimum chunk c. */
+iter_ull loop_af_size_sums(iter_ull R, iter_ull c, const struct loop_af_sums *s, double mu_i,
+                           unsigned count_i);
 
 /* One timed chunk of `iters` iterations that took ns, folded into a
  * thread's running mean and variance of the time per iteration (Welford;

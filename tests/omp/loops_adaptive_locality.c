@@ -10,6 +10,12 @@
 // steals stay in the node). Their shares are not compared: on 2 cores the 8
 // threads are descheduled so often that a thread's node partner rarely runs
 // when it looks (0.17-0.33 against 0.13-0.16 measured), too close to test.
+// The order itself — a thief takes from another node only once it has seen
+// every range of its own node empty, and waits for a busy one — is asserted
+// step by step in tests/unit/test_ws_steal.c, where the ranges are set by
+// hand; here the counters show it end to end: both kinds of steal happen
+// (a steal within a group needs a group of two threads or more: on this
+// machine of one thread per core, only nodes are, so the groups are nodes).
 // ilan-test: threads=8 env=OMP_PROC_BIND=true;HWLOC_SYNTHETIC=numa:4%20core:2%20pu:1 serial
 #include "check.h"
 #include <omp.h>

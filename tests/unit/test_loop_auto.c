@@ -82,6 +82,30 @@ static void test_drift(void)
     CHECK(a.calls == calls + 1 && a.choice != LOOP_CAND_GUIDED);
 }
 
+/* A new trial runs only the candidates within LOOP_AUTO_CUT of the last
+ * choice's median: here static (2.1x) and guided (1.9x) sit it out. */
+static void test_retrial_close_rivals(void)
+{
+    struct loop_auto a;
+    memset(&a, 0, sizeof a);
+    double t[LOOP_NCAND] = {210, 100, 120, 140, 190};
+    drive(&a, t, LOOP_AUTO_WARMUP + 2 * LOOP_NCAND, NULL);
+    CHECK(a.settled && a.choice == LOOP_CAND_ADAPTIVE, "choice %u", a.choice);
+    double slow[LOOP_NCAND] = {210, 130, 120, 140, 190};
+    drive(&a, slow, LOOP_AUTO_DRIFT_RUNS, NULL);
+    CHECK(a.trying && a.trials == 2);
+    unsigned count[LOOP_NCAND] = {0};
+    while (a.trying)
+        drive(&a, slow, 1, count);
+    CHECK(count[LOOP_CAND_STATIC] == 0 && count[LOOP_CAND_GUIDED] == 0, "static %u guided %u",
+          count[LOOP_CAND_STATIC], count[LOOP_CAND_GUIDED]);
+    CHECK(count[LOOP_CAND_ADAPTIVE] == LOOP_AUTO_SAMPLES && count[LOOP_CAND_FAC2] ==
+          LOOP_AUTO_SAMPLES && count[LOOP_CAND_AF] == LOOP_AUTO_SAMPLES);
+    CHECK(a.settled && a.choice == LOOP_CAND_FAC2, "choice %u", a.choice);
+    /* af (140 against fac2's 120) stays in; adaptive (130) too. */
+    CHECK(!a.out[LOOP_CAND_AF] && !a.out[LOOP_CAND_ADAPTIVE] && a.out[LOOP_CAND_STATIC]);
+}
+
 static void test_samples(void)
 {
     double t[] = {5, 1, 3, 2, 4};
@@ -98,6 +122,7 @@ int main(void)
     test_warmup_and_choice();
     test_cut_and_static();
     test_drift();
+    test_retrial_close_rivals();
     test_samples();
     return unit_report();
 }

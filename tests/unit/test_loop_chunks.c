@@ -170,6 +170,47 @@ static void test_adaptive(void)
     CHECK(loop_expert_chunk(0, 4) == 1);
 }
 
+/* The running-sums form of AF gives the array form's size, whatever the
+ * order the threads are added in (drawn timings, some threads untimed). */
+static void test_af_sums(void)
+{
+    uint64_t r = 12345;
+    for (unsigned trial = 0; trial < 2000; trial++) {
+        unsigned P = 1 + trial % 9;
+        double mu[9], var[9];
+        unsigned cnt[9];
+        for (unsigned j = 0; j < P; j++) {
+            r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+            mu[j] = 1 + (double)(r >> 40) / (1 << 20);
+            var[j] = (double)((r >> 20) & 0xfff);
+            cnt[j] = (r >> 8) % 3;
+        }
+        iter_ull R = 1 + (r >> 33) % 100000, c = 1 + trial % 4;
+        for (unsigned i = 0; i < P; i++) {
+            struct loop_af_sums s = {.P = P};
+            for (unsigned j = P; j-- > 0;) /* reverse order */
+                loop_af_sums_add(&s, mu[j], var[j], cnt[j]);
+            iter_ull a = loop_af_size(R, P, c, i, mu, var, cnt);
+            iter_ull b = loop_af_size_sums(R, c, &s, mu[i], cnt[i]);
+            /* the sums differ in rounding only: at most one iteration */
+            CHECK(a == b || a == b + 1 || b == a + 1, "af P=%u R=%llu i=%u: %llu vs %llu", P,
+                  R, i, a, b);
+        }
+    }
+}
+
+/* Clock reads grow rarer while the multiplier holds, up to 16 chunks
+ * apart, and are every chunk again after a change. */
+static void test_pop_stride(void)
+{
+    CHECK(loop_pop_stride(0, true) == 1);
+    CHECK(loop_pop_stride(1, true) == 2);
+    CHECK(loop_pop_stride(8, true) == 16);
+    CHECK(loop_pop_stride(LOOP_POP_STRIDE_MAX, true) == LOOP_POP_STRIDE_MAX);
+    CHECK(loop_pop_stride(16, false) == 1);
+    CHECK(loop_pop_stride(1, false) == 1);
+}
+
 int main(void)
 {
     test_fac2();
@@ -177,5 +218,7 @@ int main(void)
     test_tss();
     test_af();
     test_adaptive();
+    test_af_sums();
+    test_pop_stride();
     return unit_report();
 }

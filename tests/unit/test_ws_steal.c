@@ -1,0 +1,116 @@
+/* test_ws_steal.c — unit tests of the adaptive engine's thieves (core/ws_steal.c): locality first, strictly — work in the thief's own group is always taken before any other group's, nearer groups before farther ones, and a busy range of its own group keeps the thief from going elsewhere until it is free. */
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/ws_steal.h"
+#include "unit.h"
+
+#define T 8
+
+/* 4 groups of 2 threads ({0,1} {2,3} {4,5} {6,7}); group g is nearer to
+ * g + 1 than to g + 2 (distance 10 + 10 * |a - b|). */
+static const unsigned slot_group[T] = {0, 0, 1, 1, 2, 2, 3, 3};
+static int dist[4 * 4];
+static struct loop_range ranges[T];
+static unsigned order[T], seg_end[T], group_of[T];
+static struct loop_victims victims = {order, seg_end, 0, 0, group_of};
+
+/* Ranges: thread t owns [t * 100 + 100 - len[t], t * 100 + 100). */
+static void set_ranges(const iter_ull *len)
+{
+    for (unsigned t = 0; t < T; t++) {
+        atomic_store(&ranges[t].begin, t * 100 + 100 - len[t]);
+        atomic_store(&ranges[t].end, t * 100 + 100);
+        atomic_store(&ranges[t].lock, 0);
+    }
+}
+
+/* Whose range [lb, le) came from. */
+static unsigned owner_of(iter_ull lb)
+{
+    return (unsigned)(lb / 100);
+}
+
+static void test_order(void)
+{
+    for (unsigned a = 0; a < 4; a++)
+        for (unsigned b = 0; b < 4; b++)
+            dist[a * 4 + b] = 10 + 10 * (int)(a > b ? a - b : b - a);
+    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    for (unsigned long long seed = 1; seed <= 200; seed++) {
+        /* Thief 0, its range empty. Its partner 1 has 2 iterations, every
+         * other thread 90: the steal is from 1, counted as local. */
+        iter_ull len[T] = {0, 2, 90, 90, 90, 90, 90, 90};
+        set_ranges(len);
+        struct steal_thread st = {.victims = &victims, .rnd = seed};
+        iter_ull lb, le;
+        CHECK(ws_steal_next(ranges, 1, &st, 0, &lb, &le), "seed %llu: no work", seed);
+        CHECK(owner_of(lb) == 1, "seed %llu: stole from %u with work in its group", seed,
+              owner_of(lb));
+        CHECK(st.steals_local == 1 && st.steals_remote == 0);
+        /* Its group empty: the nearest group (threads 2, 3), even though
+         * farther ones have more. */
+        iter_ull len2[T] = {0, 0, 3, 0, 90, 90, 90, 90};
+        set_ranges(len2);
+        struct steal_thread st2 = {.victims = &victims, .rnd = seed};
+        CHECK(ws_steal_next(ranges, 1, &st2, 0, &lb, &le));
+        CHECK(owner_of(lb) == 2, "seed %llu: stole from %u, group 1 had work", seed,
+              owner_of(lb));
+        CHECK(st2.steals_local == 0 && st2.steals_remote == 1);
+        /* Everything empty: no work, and the thief stops. */
+        iter_ull none[T] = {0};
+        set_ranges(none);
+        struct steal_thread st3 = {.victims = &victims, .rnd = seed};
+        CHECK(!ws_steal_next(ranges, 1, &st3, 0, &lb, &le));
+    }
+}
+
+/* A thief in its own thread: its result. */
+struct thief {
+    struct steal_thread st;
+    iter_ull lb, le;
+    bool got;
+    _Atomic bool done;
+};
+
+static void *thief_main(void *arg)
+{
+    struct thief *t = arg;
+    t->got = ws_steal_next(ranges, 1, &t->st, 0, &t->lb, &t->le);
+    atomic_store(&t->done, true);
+    return NULL;
+}
+
+/* The partner's range has work but is locked (a thief of another group in
+ * the middle of a steal): thread 0 waits for it rather than taking the
+ * other groups' work, then steals from it. */
+static void test_busy_partner(void)
+{
+    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    iter_ull len[T] = {0, 50, 90, 90, 90, 90, 90, 90};
+    set_ranges(len);
+    atomic_store(&ranges[1].lock, 1);
+    struct thief t = {.st = {.victims = &victims, .rnd = 7}};
+    pthread_t th;
+    CHECK(pthread_create(&th, NULL, thief_main, &t) == 0);
+    /* Long enough for a wrong thief to have gone elsewhere (it tries every
+     * victim each pass); a right one is still waiting whatever the time. */
+    struct timespec ms20 = {0, 20 * 1000 * 1000};
+    nanosleep(&ms20, NULL);
+    CHECK(!atomic_load(&t.done), "thief did not wait for its own group's busy range");
+    for (unsigned v = 2; v < T; v++)
+        CHECK(atomic_load(&ranges[v].end) == v * 100 + 100, "range %u stolen from", v);
+    atomic_store(&ranges[1].lock, 0);
+    pthread_join(th, NULL);
+    CHECK(t.got && owner_of(t.lb) == 1, "stole from %u", owner_of(t.lb));
+    CHECK(t.st.steals_local == 1 && t.st.steals_remote == 0);
+}
+
+int main(void)
+{
+    test_order();
+    test_busy_partner();
+    return unit_report();
+}
