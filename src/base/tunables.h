@@ -123,6 +123,8 @@
 
 /* Random victims tried per round, as a multiple of the team size. */
 #define ILAN_TASK_STEAL_TRIES 2u
+/* ...but at most this many per round (sched/steal.h, steal_tries). */
+#define ILAN_TASK_STEAL_TRIES_MAX 64u
 
 /* Ancestors a task descriptor records (struct task up[]): a waiting tied
  * task may steal a victim's task only when it is at most this many

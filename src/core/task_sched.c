@@ -153,7 +153,8 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     /* 5. the last victim that had work, then 6. random victims (policy);
      * a full look visits every other slot instead, since random draws
      * can miss the one victim that has work */
-    unsigned tries = !steal ? 0 : full ? n - 1 : ILAN_TASK_STEAL_TRIES * n;
+    unsigned tries =
+        !steal ? 0 : steal_tries(n, full, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
     for (unsigned i = 0; i < tries; i++) {
         unsigned v = full ? (self + 1 + i) % n
                           : steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);

@@ -13,6 +13,7 @@
 #include "core/task_exec.h"
 #include "core/task_mode.h"
 #include "core/task_sched.h"
+#include "core/ws_steal.h"
 #include "base/fence.h"
 #include "os/linux/affinity.h"
 #include "mem/move.h"
@@ -25,10 +26,12 @@ _Atomic unsigned team_busy_threads = 1; /* the initial thread */
 static mutex_t retired_lock = MUTEX_INIT; /* guards retired_teams */
 static struct team *retired_teams;        /* teams mastered by retired workers, for team_pause */
 
-/* pool exit hook: a retiring worker hands over the teams it mastered
- * (nested regions); team_pause frees them once every worker has exited. */
+/* pool exit hook: a retiring worker frees its loop state and hands over
+ * the teams it mastered (nested regions); team_pause frees them once every
+ * worker has exited. */
 static void team_thread_exit(struct ilan_thread *ts)
 {
+    ws_steal_thread_exit(); /* its adaptive loops' victim order */
     mutex_lock(&retired_lock);
     while (ts->spare_teams) {
         struct team *t = ts->spare_teams;

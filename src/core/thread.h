@@ -39,7 +39,6 @@ struct ilan_thread {
     unsigned single_seq;     /* single constructs met in the current team */
     struct ws *ws;           /* slot of the worksharing construct being executed */
     struct loop_thread loop; /* this thread's private state of that loop (core/ws_loop.h) */
-    struct loop_victim_cache victims; /* its victim order in adaptive loops (core/ws_steal.h) */
     struct worker *worker;   /* pool worker this thread is; NULL for non-pool threads */
     struct team *hot_team;   /* team kept for reuse by this thread's next top-level region */
     struct team *spare_teams; /* teams this thread mastered before, kept for reuse (never freed:

@@ -51,3 +51,11 @@ unsigned steal_next_victim(enum steal_policy policy, unsigned self, unsigned nth
     unsigned v = (unsigned)((steal_rand(rng) >> 32) % (nthreads - 1));
     return v >= self ? v + 1 : v;
 }
+
+unsigned steal_tries(unsigned nthreads, bool full, unsigned per_thread, unsigned cap)
+{
+    if (full)
+        return nthreads - 1;
+    uint64_t tries = (uint64_t)per_thread * nthreads;
+    return tries < cap ? (unsigned)tries : cap;
+}

@@ -32,4 +32,14 @@ uint64_t steal_seed(unsigned self);
 unsigned steal_next_victim(enum steal_policy policy, unsigned self, unsigned nthreads,
                            unsigned last_victim, uint64_t *rng);
 
+/*
+ * How many victims a thief tries in one look at a team of `nthreads`
+ * (>= 2): a full look (before sleeping: it must not pass a task over)
+ * every other thread once; a quick look `per_thread` random draws per team
+ * thread, at most `cap`: in a team of thousands, 2 n draws per idle round
+ * made idle threads spend seconds reading each other's deques (a taskloop
+ * in a 5,000-thread team: 165 million tries for 10,000 tasks).
+ */
+unsigned steal_tries(unsigned nthreads, bool full, unsigned per_thread, unsigned cap);
+
 #endif

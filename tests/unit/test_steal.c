@@ -50,6 +50,15 @@ int main(void)
             }
         }
     }
+    /* Tries per look: a full look visits every other thread once; a quick
+     * one draws per_thread per team thread, at most cap. */
+    CHECK(steal_tries(2, true, 2, 64) == 1);
+    CHECK(steal_tries(5000, true, 2, 64) == 4999);
+    CHECK(steal_tries(2, false, 2, 64) == 4);
+    CHECK(steal_tries(32, false, 2, 64) == 64);
+    CHECK(steal_tries(33, false, 2, 64) == 64);
+    CHECK(steal_tries(5000, false, 2, 64) == 64);
+    CHECK(steal_tries(3000000000u, false, 2, 64) == 64); /* no wrap */
     /* Seeds differ per thread and are never zero. */
     for (unsigned i = 0; i < 1000; i++) {
         CHECK(steal_seed(i) != 0);
