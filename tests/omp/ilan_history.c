@@ -9,10 +9,8 @@
 // process once the child has exited) holds at most 64 identities, counts
 // the others as forgotten, and its most recent one is the last loop run.
 // ilan-test: threads=1,2,3,8,33 modes=ilan,numa,ws
-#include "check.h"
+#include "child_report.h"
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #define IDENTITIES 10000
 #define KEEP 64
@@ -64,26 +62,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--child"))
         return child();
-    char path[256];
-    snprintf(path, sizeof path, "/tmp/ilan_history_test_%d.json", (int)getpid());
-    pid_t pid = fork();
-    CHECK(pid >= 0, "fork");
-    if (pid == 0) {
-        setenv("ILAN_REPORT", path, 1);
-        setenv("ILAN_HISTORY_MAX", "64", 1);
-        execl("/proc/self/exe", argv[0], "--child", (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status 0x%x", status);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "no report %s", path);
-    static char text[1 << 20];
-    size_t len = fread(text, 1, sizeof text - 1, f);
-    text[len] = '\0';
-    fclose(f);
-    unlink(path);
+    const char *text =
+        test_child_report("--child", (const char *[]){"ILAN_HISTORY_MAX=64", NULL}, "history");
     long held = json_number(text, "\"held\": "), forgotten = json_number(text, "\"forgotten\": ");
     CHECK(held >= 0 && held <= KEEP, "%ld identities held, at most %d wanted", held, KEEP);
     const char *mode = getenv("ILAN_TASKLOOP");

@@ -7,9 +7,7 @@
 // from given times is tested in tests/unit/test_mold.c. The program runs
 // itself with ILAN_REPORT set and reads the report its child wrote.
 // ilan-test: threads=2 modes=ilan,numa,ws
-#include "check.h"
-#include <sys/wait.h>
-#include <unistd.h>
+#include "child_report.h"
 
 #define N 20000
 #define REPS 40
@@ -49,30 +47,9 @@ static const char *find_entry(const char *json)
 
 /* Runs the contended loop in a child with ILAN_REPORT set; returns the
  * report it wrote (static storage). */
-static const char *run_child(const char *self)
+static const char *run_child(void)
 {
-    char path[] = "/tmp/ilan_moldability_XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0, "cannot create a temporary file");
-    close(fd);
-    pid_t pid = fork();
-    CHECK(pid >= 0, "fork failed");
-    if (pid == 0) {
-        setenv("ILAN_REPORT", path, 1);
-        execl("/proc/self/exe", self, "child", (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-          "the child run failed (status %d)", status);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "the child wrote no report at %s", path);
-    static char json[1 << 16];
-    size_t len = fread(json, 1, sizeof json - 1, f);
-    json[len] = '\0';
-    fclose(f);
-    unlink(path);
-    return json;
+    return test_child_report("child", NULL, "moldability");
 }
 
 /* Whether the report entry e lists a configuration of `workers` workers
@@ -94,7 +71,7 @@ int main(int argc, char **argv)
     const char *mode = getenv("ILAN_TASKLOOP");
     char want[64];
     snprintf(want, sizeof want, "\"executions\": %d,", REPS);
-    const char *json = run_child(argv[0]);
+    const char *json = run_child();
     if (mode && strcmp(mode, "ws") == 0) {
         CHECK(strstr(json, "\"mode\": \"ws\"") && strstr(json, "\"taskloops\": [\n  ]"),
               "ws mode records no taskloop:\n%s", json);

@@ -17,10 +17,8 @@
 // (a steal within a group needs a group of two threads or more: on this
 // machine of one thread per core, only nodes are, so the groups are nodes).
 // ilan-test: threads=8 env=OMP_PROC_BIND=true;HWLOC_SYNTHETIC=numa:4%20core:2%20pu:1 serial
-#include "check.h"
+#include "child_report.h"
 #include <omp.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #define N 20000
 #define REPS 30
@@ -57,37 +55,19 @@ static long field(const char *text, const char *name)
 
 /* Runs this program with ILAN_REPORT (and OMP_SCHEDULE) and returns the
  * report's same-group and other-group steal counts. */
-static void child_report(const char *self, const char *sched, long *same, long *other)
+static void child_report(const char *sched, long *same, long *other)
 {
-    char path[] = "/tmp/ilan-locality-XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0, "mkstemp");
-    close(fd);
-    pid_t pid = fork();
-    if (pid == 0) {
-        setenv("ILAN_REPORT", path, 1);
-        setenv("LOCALITY_CHILD", sched, 1);
-        if (sched[0])
-            setenv("OMP_SCHEDULE", sched, 1);
-        execl(self, self, (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0, "child failed");
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "no report at %s", path);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    unlink(path);
+    char child[64], schedule[64];
+    snprintf(child, sizeof child, "LOCALITY_CHILD=%s", sched);
+    snprintf(schedule, sizeof schedule, "OMP_SCHEDULE=%s", sched);
+    const char *text = test_child_report(
+        NULL, (const char *[]){child, sched[0] ? schedule : NULL, NULL}, sched);
     *same = field(text, "\"steals_same_group");
     *other = field(text, "\"steals_other_group");
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    (void)argc;
     const char *child = getenv("LOCALITY_CHILD");
     if (child) {
         kernel(child[0] != '\0');
@@ -95,8 +75,8 @@ int main(int argc, char **argv)
     }
     CHECK(omp_get_max_threads() == 8, "run with 8 threads");
     long same, other, flat_same, flat_other;
-    child_report(argv[0], "", &same, &other);
-    child_report(argv[0], "static_steal", &flat_same, &flat_other);
+    child_report("", &same, &other);
+    child_report("static_steal", &flat_same, &flat_other);
     printf("adaptive: %ld steals in the node, %ld from other nodes; static_steal: %ld, %ld\n",
            same, other, flat_same, flat_other);
     CHECK(same > 0, "no thief stole within its node");

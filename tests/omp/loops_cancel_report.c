@@ -5,10 +5,8 @@
 // computes inline (no thread claims a chunk). The program runs itself with
 // ILAN_REPORT and reads the "calls" of each loop.
 // ilan-test: threads=1,2,3,8 env=OMP_CANCELLATION=true
-#include "check.h"
+#include "child_report.h"
 #include <omp.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #define N 4000
 #define REPS 12
@@ -34,34 +32,13 @@ static void kernel(void)
     }
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    (void)argc;
     if (getenv("CANCEL_CHILD")) {
         kernel();
         return 0;
     }
-    char path[] = "/tmp/ilan-cancel-report-XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0, "mkstemp");
-    close(fd);
-    pid_t pid = fork();
-    CHECK(pid >= 0, "fork");
-    if (pid == 0) {
-        setenv("ILAN_REPORT", path, 1);
-        setenv("CANCEL_CHILD", "1", 1);
-        execl(argv[0], argv[0], (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0, "child failed");
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "no report at %s", path);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    unlink(path);
+    const char *text = test_child_report(NULL, (const char *[]){"CANCEL_CHILD=1", NULL}, "cancel");
     /* Both loops have a record in the "loops" section, each with every
      * execution counted. */
     const char *sec = strstr(text, "\"loops\": [");

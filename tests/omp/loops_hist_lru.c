@@ -5,11 +5,9 @@
 // used (the first count and the fifth), says 4 records were forgotten and
 // none refused. The program runs itself with ILAN_REPORT and reads it.
 // ilan-test: threads=1,2,3
-#include "check.h"
+#include "child_report.h"
 #include <omp.h>
 #include <stdbool.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 static const int counts[] = {101, 202, 303, 404, 505, 101};
 #define NRUNS (int)(sizeof counts / sizeof counts[0])
@@ -37,35 +35,14 @@ static long number_after(const char *p, const char *key)
     return q ? atol(q + strlen(key)) : -1;
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    (void)argc;
     if (getenv("LRU_CHILD")) {
         kernel();
         return 0;
     }
-    char path[] = "/tmp/ilan-lru-XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0, "mkstemp");
-    close(fd);
-    pid_t pid = fork();
-    CHECK(pid >= 0, "fork");
-    if (pid == 0) {
-        setenv("ILAN_REPORT", path, 1);
-        setenv("ILAN_HISTORY_MAX", "2", 1);
-        setenv("LRU_CHILD", "1", 1);
-        execl(argv[0], argv[0], (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0, "child failed");
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "no report at %s", path);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    unlink(path);
+    const char *text = test_child_report(
+        NULL, (const char *[]){"ILAN_HISTORY_MAX=2", "LRU_CHILD=1", NULL}, "lru");
     const char *sec = strstr(text, "\"loops\": [");
     CHECK(sec != NULL, "no loops section");
     /* The records kept: iteration counts 505 and 101 (its second record:

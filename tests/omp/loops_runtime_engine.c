@@ -11,10 +11,8 @@
 // ILAN_REPORT: every loop of its report must name the expected schedule, and
 // the child checks that every iteration ran exactly once.
 // ilan-test: threads=1,2,3,8
-#include "check.h"
+#include "child_report.h"
 #include <omp.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #define N 3001
 #define REPS 20
@@ -126,44 +124,19 @@ static void check_report(const char *text, const char *want, const char *what)
     CHECK(loops > 0, "%s: no loop in the report", what);
 }
 
-static void run_case(const char *self, unsigned c)
+static void run_case(unsigned c)
 {
-    char path[] = "/tmp/ilan-rt-engine-XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0, "mkstemp");
-    close(fd);
-    pid_t pid = fork();
-    CHECK(pid >= 0, "fork");
-    if (pid == 0) {
-        char num[16];
-        snprintf(num, sizeof num, "%u", c);
-        setenv("ILAN_REPORT", path, 1);
-        setenv("ENGINE_CASE", num, 1);
-        if (cases[c].sched[0])
-            setenv("OMP_SCHEDULE", cases[c].sched, 1);
-        else
-            unsetenv("OMP_SCHEDULE");
-        execl(self, self, (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0,
-          "case %u (OMP_SCHEDULE=%s, form %d) failed", c, cases[c].sched, (int)cases[c].form);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "no report at %s", path);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    unlink(path);
-    char what[96];
+    char num[32], schedule[64], what[96];
+    snprintf(num, sizeof num, "ENGINE_CASE=%u", c);
+    snprintf(schedule, sizeof schedule, "OMP_SCHEDULE=%s", cases[c].sched);
     snprintf(what, sizeof what, "OMP_SCHEDULE=%s form %d", cases[c].sched, (int)cases[c].form);
+    const char *text = test_child_report(
+        NULL, (const char *[]){num, cases[c].sched[0] ? schedule : "OMP_SCHEDULE", NULL}, what);
     check_report(text, cases[c].want, what);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    (void)argc;
     const char *child = getenv("ENGINE_CASE");
     if (child) {
         unsigned c = (unsigned)atoi(child);
@@ -176,6 +149,6 @@ int main(int argc, char **argv)
         return 0;
     }
     for (unsigned c = 0; c < NCASES; c++)
-        run_case(argv[0], c);
+        run_case(c);
     return 0;
 }

@@ -10,6 +10,7 @@
  * call wrappers are used, never libnuma's policy state.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <numaif.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -17,12 +18,15 @@
 
 size_t os_page_size(void)
 {
-    static size_t page;
-    if (!page) {
+    /* Any thread may ask first; all compute the same value. */
+    static _Atomic size_t page;
+    size_t size = atomic_load_explicit(&page, memory_order_relaxed);
+    if (!size) {
         long p = sysconf(_SC_PAGESIZE);
-        page = p > 0 ? (size_t)p : 4096;
+        size = p > 0 ? (size_t)p : 4096;
+        atomic_store_explicit(&page, size, memory_order_relaxed);
     }
-    return page;
+    return size;
 }
 
 void *os_mem_map(size_t len)
