@@ -16,7 +16,7 @@ bool loop_hist_on;
 static mutex_t table_lock = MUTEX_INIT;         /* guards the buckets, the LRU list, every
                                                    record's users and the counts below */
 static struct loop_rec *buckets[LOOP_HIST_BUCKETS]; /* chains of records by identity hash */
-static struct loop_rec *lru_head, *lru_tail;    /* most and least recently used record */
+static struct lru_list lru;                     /* the records, most recently used first */
 static unsigned held;                           /* records in the table */
 static unsigned long dropped;                   /* identities refused: every record was held */
 static unsigned long forgotten;                 /* records forgotten to make room */
@@ -29,40 +29,15 @@ static unsigned bucket_of(const void *site, iter_ull n, unsigned nthreads)
     return (unsigned)(h % LOOP_HIST_BUCKETS);
 }
 
-/* ---- the LRU list (table_lock held) ---- */
-
-static void lru_unlink(struct loop_rec *r)
-{
-    if (r->lru_prev)
-        r->lru_prev->lru_next = r->lru_next;
-    else
-        lru_head = r->lru_next;
-    if (r->lru_next)
-        r->lru_next->lru_prev = r->lru_prev;
-    else
-        lru_tail = r->lru_prev;
-    r->lru_prev = r->lru_next = NULL;
-}
-
-static void lru_push_front(struct loop_rec *r)
-{
-    r->lru_prev = NULL;
-    r->lru_next = lru_head;
-    if (lru_head)
-        lru_head->lru_prev = r;
-    else
-        lru_tail = r;
-    lru_head = r;
-}
-
 /* Forgets the least recently used record no execution holds; false when
  * every record is held. */
 static bool forget_one(void)
 {
-    for (struct loop_rec *r = lru_tail; r; r = r->lru_prev) {
+    for (struct lru_link *l = lru.tail; l; l = l->prev) {
+        struct loop_rec *r = LRU_ENTRY(l, struct loop_rec, lru);
         if (r->users)
             continue;
-        lru_unlink(r);
+        lru_unlink(&lru, l);
         struct loop_rec **p = &buckets[bucket_of(r->site, r->n, r->nthreads)];
         while (*p != r)
             p = &(*p)->next;
@@ -83,7 +58,7 @@ struct loop_rec *loop_hist_get(const void *site, iter_ull n, unsigned nthreads)
     while (r && !(r->site == site && r->n == n && r->nthreads == nthreads))
         r = r->next;
     if (r) {
-        lru_unlink(r);
+        lru_unlink(&lru, &r->lru);
     } else if (held >= config.history_max && !forget_one()) {
         dropped++;
     } else if ((r = calloc(1, sizeof *r)) != NULL) {
@@ -95,7 +70,7 @@ struct loop_rec *loop_hist_get(const void *site, iter_ull n, unsigned nthreads)
         held++;
     }
     if (r) {
-        lru_push_front(r);
+        lru_push_front(&lru, &r->lru);
         r->users++;
     }
     mutex_unlock(&table_lock);

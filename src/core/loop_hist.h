@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include "base/lru.h"
 #include "core/mutex.h"
 #include "sched/iter.h"
 #include "sched/loop_auto.h"
@@ -31,8 +32,7 @@ struct loop_rec {
     struct loop_auto sel;         /* schedule(auto): the selection (sched/loop_auto.h) */
     /* Guarded by the table's lock (loop_hist.c), not by `lock`. */
     struct loop_rec *next;        /* next record in its hash bucket */
-    struct loop_rec *lru_prev;    /* more recently used neighbour (list head: most recent) */
-    struct loop_rec *lru_next;    /* less recently used neighbour */
+    struct lru_link lru;          /* its place in the table's LRU order (base/lru.h) */
     unsigned users;               /* executions holding it (loop_hist_get minus
                                      loop_hist_release): never forgotten while non-zero */
 };

@@ -16,7 +16,7 @@
  * and once to let it go, never per task. */
 static mutex_t history_lock;
 static struct taskloop_hist *buckets[HISTORY_BUCKETS];
-static struct taskloop_hist *lru_head, *lru_tail; /* most and least recently used */
+static struct lru_list lru; /* the entries, most recently used first (history_lock) */
 static unsigned history_used;          /* entries held */
 static unsigned long history_dropped;  /* entries forgotten */
 
@@ -61,32 +61,6 @@ static struct taskloop_hist *history_entry_new(void (*fn)(void *), iter_ull n, u
     return h;
 }
 
-/* ---- the LRU list (history_lock held) ---- */
-
-static void lru_unlink(struct taskloop_hist *h)
-{
-    if (h->lru_prev)
-        h->lru_prev->lru_next = h->lru_next;
-    else
-        lru_head = h->lru_next;
-    if (h->lru_next)
-        h->lru_next->lru_prev = h->lru_prev;
-    else
-        lru_tail = h->lru_prev;
-    h->lru_prev = h->lru_next = NULL;
-}
-
-static void lru_push_front(struct taskloop_hist *h)
-{
-    h->lru_prev = NULL;
-    h->lru_next = lru_head;
-    if (lru_head)
-        lru_head->lru_prev = h;
-    else
-        lru_tail = h;
-    lru_head = h;
-}
-
 /* Unlinks h from its bucket. */
 static void bucket_unlink(struct taskloop_hist *h)
 {
@@ -100,10 +74,11 @@ static void bucket_unlink(struct taskloop_hist *h)
  * when every entry is held. */
 static bool forget_one(void)
 {
-    for (struct taskloop_hist *h = lru_tail; h; h = h->lru_prev) {
+    for (struct lru_link *l = lru.tail; l; l = l->prev) {
+        struct taskloop_hist *h = LRU_ENTRY(l, struct taskloop_hist, lru);
         if (h->users)
             continue;
-        lru_unlink(h);
+        lru_unlink(&lru, l);
         bucket_unlink(h);
         history_used--;
         history_dropped++;
@@ -122,9 +97,9 @@ struct taskloop_hist *ilan_history_get(void (*fn)(void *), iter_ull n, unsigned 
     while (h && !history_matches(h, fn, n, nthreads))
         h = h->hash_next;
     if (h) {
-        if (h != lru_head) {
-            lru_unlink(h);
-            lru_push_front(h);
+        if (&h->lru != lru.head) {
+            lru_unlink(&lru, &h->lru);
+            lru_push_front(&lru, &h->lru);
         }
         h->users++;
         mutex_unlock(&history_lock);
@@ -139,7 +114,7 @@ struct taskloop_hist *ilan_history_get(void (*fn)(void *), iter_ull n, unsigned 
     if (h) {
         h->hash_next = buckets[b];
         buckets[b] = h;
-        lru_push_front(h);
+        lru_push_front(&lru, &h->lru);
         history_used++;
         h->users = 1;
     }
@@ -157,7 +132,8 @@ void ilan_history_release(struct taskloop_hist *h)
 void ilan_history_each(void (*visit)(struct taskloop_hist *h, void *arg), void *arg)
 {
     mutex_lock(&history_lock);
-    for (struct taskloop_hist *h = lru_head; h; h = h->lru_next)
+    for (struct taskloop_hist *h = LRU_ENTRY(lru.head, struct taskloop_hist, lru); h;
+         h = LRU_ENTRY(h->lru.next, struct taskloop_hist, lru))
         visit(h, arg);
     mutex_unlock(&history_lock);
 }

@@ -3,6 +3,7 @@
 #define ILAN_ILAN_HISTORY_H
 
 #include <stdbool.h>
+#include "base/lru.h"
 #include "core/mutex.h"
 #include "sched/iter.h"
 #include "sched/mold.h"
@@ -35,8 +36,7 @@ struct taskloop_hist {
     unsigned long module_offset; /* fn's address in the module's symbol table */
     /* Guarded by the history's own lock (history.c), not by `lock`. */
     struct taskloop_hist *hash_next; /* next entry of its hash bucket */
-    struct taskloop_hist *lru_prev;  /* more recently used neighbour (list head: most recent) */
-    struct taskloop_hist *lru_next;  /* less recently used neighbour */
+    struct lru_link lru;             /* its place in the history's LRU order (base/lru.h) */
     unsigned users;                  /* executions holding it (ilan_history_get minus release):
                                         never evicted while non-zero */
 };
