@@ -1,4 +1,4 @@
-/* test_ws_steal.c — unit tests of the adaptive engine's thieves (core/ws_steal.c): locality first, strictly — work in the thief's own group is always taken before any other group's, nearer groups before farther ones, and a busy range of its own group keeps the thief from going elsewhere until it is free. */
+/* test_ws_steal.c — unit tests of the adaptive engine's thieves (core/ws_steal.c): steals in units of the thief's own pop; locality first, strictly — work in the thief's own group is always taken before any other group's, nearer groups before farther ones, and a busy range of its own group keeps the thief from going elsewhere until it is free. */
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
@@ -108,9 +108,44 @@ static void test_busy_partner(void)
     CHECK(t.st.steals_local == 1 && t.st.steals_remote == 0);
 }
 
+/* A thief steals in units of its own pop (chunk times its multiplier):
+ * half of a long range, rounded up to that unit, and all of a range
+ * shorter than two units, never a piece smaller than what it would pop. */
+static void test_steal_unit(void)
+{
+    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    /* c = 2, multiplier 8: a unit of 16 iterations. */
+    iter_ull len[T] = {0, 90, 0, 0, 0, 0, 0, 0};
+    set_ranges(len);
+    struct steal_thread st = {.victims = &victims, .rnd = 3, .mult = 8};
+    iter_ull lb, le;
+    CHECK(ws_steal_next(ranges, 2, &st, 0, &lb, &le));
+    /* 90 left: half is 45, rounded up to 48; it runs its first unit now
+     * and keeps the rest as its own range. */
+    CHECK(lb == 152 && le == 168, "first chunk [%llu, %llu)", lb, le);
+    CHECK(atomic_load(&ranges[1].end) == 152 && atomic_load(&ranges[0].begin) == 168 &&
+          atomic_load(&ranges[0].end) == 200);
+    /* 20 left (less than two units): a unit of 16, and the owner keeps 4
+     * (the thief's first pop is at most half of what it holds). */
+    iter_ull len2[T] = {0, 20, 0, 0, 0, 0, 0, 0};
+    set_ranges(len2);
+    struct steal_thread st2 = {.victims = &victims, .rnd = 3, .mult = 8};
+    CHECK(ws_steal_next(ranges, 2, &st2, 0, &lb, &le));
+    CHECK(atomic_load(&ranges[1].end) == 184 && lb == 184 && le == atomic_load(&ranges[0].begin) &&
+          atomic_load(&ranges[0].end) == 200, "took [%llu, %llu)", lb, le);
+    /* 10 left (less than a unit): all of it. */
+    iter_ull len3[T] = {0, 10, 0, 0, 0, 0, 0, 0};
+    set_ranges(len3);
+    struct steal_thread st3 = {.victims = &victims, .rnd = 3, .mult = 8};
+    CHECK(ws_steal_next(ranges, 2, &st3, 0, &lb, &le));
+    CHECK(atomic_load(&ranges[1].end) == 190 && lb == 190 &&
+          le == atomic_load(&ranges[0].begin) && atomic_load(&ranges[0].end) == 200);
+}
+
 int main(void)
 {
     test_order();
     test_busy_partner();
+    test_steal_unit();
     return unit_report();
 }
