@@ -3,6 +3,7 @@
 #include "abi/export.h"
 #include "construct/runtime.h"
 #include "config/icv.h"
+#include "core/team.h"
 #include "core/thread.h"
 #include "instr/counters.h"
 #include "topo/bind.h"
@@ -41,6 +42,7 @@ void thread_init_foreign(struct ilan_thread *ts)
     bind_thread_init(&ts->bind);
     ts->ready = true;
     ILAN_THREAD_STARTS(&ts->task_starts);
+    team_watch_thread_exit(ts);
 }
 
 ILAN_EXPORT const char *ilan_version(void)

@@ -14,10 +14,6 @@
 #include "core/ws.h"
 #include "instr/counters.h"
 
-/* Slot for a loop met outside every parallel region: the encountering
- * thread is a team of one with nobody to agree with. */
-static __thread struct ws loop_solo_ws;
-
 static size_t round_line(size_t n)
 {
     return (n + ILAN_CACHE_LINE - 1) & ~(size_t)(ILAN_CACHE_LINE - 1);
@@ -67,7 +63,7 @@ struct ws *loop_start(struct ilan_thread *ts, const struct loop_desc *d, void **
     if (d->reductions)
         treduce_ws_begin();
     if (__builtin_expect(ts->team == NULL, 0)) {
-        w = &loop_solo_ws;
+        w = ws_solo();
         loop_init_slot(w, d, 1);
         if (d->reductions)
             treduce_ws_register(d->reductions, NULL, 1);

@@ -15,6 +15,9 @@
 static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top and created */
 static struct worker *idle_top;          /* idle workers, most recently used first */
 static unsigned created;                 /* workers created so far */
+static struct worker *retired_top;       /* structs of exited workers, for the next ones: never
+                                            freed, so that pool_wait_run can read any worker's
+                                            runs_done, even after its thread retired */
 static void (*exit_hook)(struct ilan_thread *ts); /* see pool_set_exit_hook */
 
 static void *worker_main(void *arg)
@@ -26,13 +29,18 @@ static void *worker_main(void *arg)
     bind_thread_init(&ts->bind);
     ts->ready = true;
     ILAN_THREAD_STARTS(&ts->task_starts);
-    unsigned seen = 0; /* `go` starts at 0; each dispatch advances it once */
+    /* Each dispatch advances `go` once; a retired struct's earlier runs
+     * are all done (its thread returned from them and exited). */
+    unsigned seen = atomic_load_explicit(&w->runs_done, memory_order_relaxed) * SEQ_STEP;
     for (;;) {
         seq_wait_past(&w->go, seen);
         seen += SEQ_STEP;
-        if (!w->run)
+        void (*run)(void *, unsigned) = w->run;
+        if (run)
+            run(w->job, w->team_id);
+        atomic_store_explicit(&w->runs_done, seen / SEQ_STEP, memory_order_release);
+        if (!run)
             break;
-        w->run(w->job, w->team_id);
     }
     if (exit_hook)
         exit_hook(ts);
@@ -62,10 +70,21 @@ static struct worker *worker_create(void)
 {
     static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
     pthread_once(&fork_handler_once, pool_register_fork_handler);
-    struct worker *w = aligned_alloc(ILAN_CACHE_LINE, sizeof *w);
-    if (!w)
-        ilan_fatal("out of memory creating a worker thread");
-    memset(w, 0, sizeof *w);
+    mutex_lock(&pool_lock);
+    struct worker *w = retired_top;
+    if (w)
+        retired_top = w->next_idle;
+    mutex_unlock(&pool_lock);
+    if (!w) {
+        w = aligned_alloc(ILAN_CACHE_LINE, sizeof *w);
+        if (!w)
+            ilan_fatal("out of memory creating a worker thread");
+        memset(w, 0, sizeof *w);
+    }
+    /* A retired struct keeps go, runs and runs_done counting on. */
+    w->run = NULL;
+    w->job = NULL;
+    w->next_idle = NULL;
     size_t stack = icv_global.stacksize ? icv_global.stacksize : ILAN_DEFAULT_STACKSIZE;
     int rc = os_thread_start(&w->thread, worker_main, w, stack);
     if (rc)
@@ -104,13 +123,20 @@ void pool_release(struct worker **w, unsigned n)
     mutex_unlock(&pool_lock);
 }
 
-void pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
-                   unsigned team_id)
+unsigned pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
+                       unsigned team_id)
 {
     w->run = run;
     w->job = job;
     w->team_id = team_id;
     seq_advance(&w->go, seq_read(&w->go));
+    return ++w->runs;
+}
+
+void pool_wait_run(const struct worker *w, unsigned run)
+{
+    while ((int)(atomic_load_explicit(&w->runs_done, memory_order_acquire) - run) < 0)
+        os_yield();
 }
 
 void pool_retire_idle(void)
@@ -126,11 +152,16 @@ void pool_retire_idle(void)
 
     for (struct worker *w = list; w; w = w->next_idle)
         pool_dispatch(w, NULL, NULL, 0);
-    while (list) {
-        struct worker *next = list->next_idle;
-        os_thread_join(list->thread);
-        free(list);
-        list = next;
+    struct worker *last = NULL;
+    for (struct worker *w = list; w; w = w->next_idle) {
+        os_thread_join(w->thread);
+        last = w;
+    }
+    if (last) {
+        mutex_lock(&pool_lock);
+        last->next_idle = retired_top;
+        retired_top = list;
+        mutex_unlock(&pool_lock);
     }
     mutex_unlock(&retire_lock);
 }

@@ -17,6 +17,9 @@ struct worker {
                                             NULL asks the thread to exit */
     void *job;                           /* its argument (the team to join) */
     unsigned team_id;                    /* thread number in that team */
+    unsigned runs;                       /* dispatches so far (written by its dispatcher) */
+    _Atomic unsigned runs_done;          /* dispatches it has returned from (written by itself):
+                                            past a run, it touches that run's job no more */
     unsigned index;                      /* creation order, for diagnostics */
     pthread_t thread;                    /* its OS thread, joined when it retires */
     struct worker *next_idle;            /* link in the pool's idle stack */
@@ -34,13 +37,21 @@ void pool_release(struct worker **w, unsigned n);
  * first). Any thread outside a parallel region. */
 void pool_retire_idle(void);
 
-/* Makes a worker run run(job, team_id) (a region's implicit task) once.
- * Only the master that acquired it. */
-void pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
-                   unsigned team_id);
+/* Makes a worker run run(job, team_id) (a region's implicit task) once,
+ * and returns the number of that run (for pool_wait_run). Only the master
+ * that acquired it. */
+unsigned pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
+                       unsigned team_id);
 
-/* What a worker thread does just before it exits (retired): hand over what
- * its thread state still owns (team.c: the teams it mastered). */
+/* Waits until w has returned from its run number `run`: from then on it
+ * touches that run's job no more, even if it was released to the pool
+ * (and dispatched again) before it got there. The job's owner may then
+ * free it. Any thread; the wait is a few instructions of the worker's
+ * unless it is preempted, hence yields. */
+void pool_wait_run(const struct worker *w, unsigned run);
+
+/* What a worker thread does just before it exits (retired): free what its
+ * thread state still owns (team.c: the teams it mastered). */
 void pool_set_exit_hook(void (*hook)(struct ilan_thread *ts));
 
 #endif

@@ -120,3 +120,22 @@ void task_release_block(struct task *t)
     mutex_unlock(&task_pool.lock);
 }
 
+void task_alloc_thread_exit(void)
+{
+    struct task_cache *tc = &task_cache;
+    for (unsigned c = 0; c < ILAN_TASK_CLASSES; c++) {
+        struct task *first = tc->head[c];
+        if (!first)
+            continue;
+        struct task *last = first;
+        while (last->next_free)
+            last = last->next_free;
+        mutex_lock(&task_pool.lock);
+        last->next_free = task_pool.head[c];
+        task_pool.head[c] = first;
+        task_pool.count[c] += tc->count[c];
+        mutex_unlock(&task_pool.lock);
+        tc->head[c] = NULL;
+        tc->count[c] = 0;
+    }
+}

@@ -15,4 +15,8 @@ struct task *task_alloc(size_t arg_size, size_t arg_align);
  * the shared pool when the list is long). Any thread. */
 void task_release_block(struct task *t);
 
+/* Hands every descriptor the calling thread keeps to the shared pool: for
+ * its exit, so that another thread can use them. */
+void task_alloc_thread_exit(void);
+
 #endif

@@ -10,12 +10,15 @@
 #include "core/bubble.h"
 #include "core/mutex.h"
 #include "core/pool.h"
+#include "core/task_alloc.h"
 #include "core/task_exec.h"
 #include "core/task_mode.h"
 #include "core/task_sched.h"
+#include "core/ws.h"
 #include "core/ws_steal.h"
 #include "base/fence.h"
 #include "os/linux/affinity.h"
+#include "os/linux/thread.h"
 #include "mem/move.h"
 #include "topo/bind.h"
 #include "topo/topo.h"
@@ -23,23 +26,52 @@
 
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
 
-static mutex_t retired_lock = MUTEX_INIT; /* guards retired_teams */
-static struct team *retired_teams;        /* teams mastered by retired workers, for team_pause */
+static void team_unstaff_hot(struct team *t);
 
-/* pool exit hook: a retiring worker frees its loop state and hands over
- * the teams it mastered (nested regions); team_pause frees them once every
- * worker has exited. */
+/* Frees a team none of whose workers is in it any more: each has left its
+ * last region there, but may still be in its last few instructions that
+ * touch the team (the bump of `finished`), so this waits until each has
+ * returned from that run. Only the thread that owns the team. */
+static void team_free_after_runs(struct team *t)
+{
+    for (unsigned i = 1; i < t->nthreads; i++)
+        pool_wait_run(t->workers[i], t->worker_runs[i]);
+    team_free(t);
+}
+
+/* Frees the calling thread's hot and spare teams (its hot team's workers
+ * go back to the pool) and the state it keeps for loops and tasks. For
+ * its exit: a pool worker's when it retires, a user thread's when it ends,
+ * so that a program that starts many threads, each with its own parallel
+ * regions, does not keep their workers and teams. */
 static void team_thread_exit(struct ilan_thread *ts)
 {
-    ws_steal_thread_exit(); /* its adaptive loops' victim order */
-    mutex_lock(&retired_lock);
+    ws_steal_thread_exit();
+    ws_solo_thread_exit();
+    task_alloc_thread_exit();
+    if (ts->hot_team) {
+        team_unstaff_hot(ts->hot_team);
+        team_free(ts->hot_team);
+        ts->hot_team = NULL;
+    }
     while (ts->spare_teams) {
         struct team *t = ts->spare_teams;
         ts->spare_teams = t->next_spare;
-        t->next_spare = retired_teams;
-        retired_teams = t;
+        team_free_after_runs(t);
     }
-    mutex_unlock(&retired_lock);
+}
+
+/* os_thread_at_exit's function for threads the pool did not create. */
+static void team_user_thread_exit(void *arg)
+{
+    team_thread_exit(arg);
+}
+
+void team_watch_thread_exit(struct ilan_thread *ts)
+{
+    if (ts->worker == NULL && os_thread_at_exit(team_user_thread_exit, ts) != 0)
+        ilan_warn("cannot watch a thread's exit: its parallel regions' threads will stay "
+                  "after it ends");
 }
 
 /* In a child of fork() only the forking thread exists: its hot team's
@@ -48,7 +80,6 @@ static void team_thread_exit(struct ilan_thread *ts)
 static void team_forget_after_fork(void)
 {
     atomic_store_explicit(&team_busy_threads, 1, memory_order_relaxed);
-    atomic_store_explicit(&retired_lock.state, 0, memory_order_relaxed);
     ilan_tls.hot_team = NULL;
 }
 
@@ -126,9 +157,11 @@ static struct team *team_obtain(struct ilan_thread *ts, unsigned n, bool top_lev
     }
     if (t->capacity < n) {
         struct worker **grown = realloc(t->workers, n * sizeof *grown);
-        if (!grown)
+        unsigned *runs = grown ? realloc(t->worker_runs, n * sizeof *runs) : NULL;
+        if (!runs)
             ilan_fatal("out of memory starting a parallel region of %u threads", n);
         t->workers = grown;
+        t->worker_runs = runs;
         t->capacity = n;
         /* Release: a waiting worker that loads the new array sees it filled. */
         atomic_store_explicit(&t->cpus,
@@ -198,11 +231,17 @@ static unsigned team_staff_hot(struct team *t, unsigned n)
     return have < n ? have : n;
 }
 
-/* Sends a hot team's workers back to the pool, keeping the team itself. */
+/* Sends a hot team's workers back to the pool, keeping the team itself,
+ * and waits until none of them touches it any more (the team may then be
+ * freed). Only its master, between regions. */
 static void team_unstaff_hot(struct team *t)
 {
-    if (t->nthreads > 1)
-        team_dismiss(t, 1, t->nthreads);
+    unsigned have = t->nthreads;
+    if (have > 1) {
+        team_dismiss(t, 1, have);
+        for (unsigned i = 1; i < have; i++)
+            pool_wait_run(t->workers[i], t->worker_runs[i]);
+    }
     t->nthreads = 1;
 }
 
@@ -541,7 +580,7 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
         if (top_level)
             team_signal_start(t);
         for (unsigned i = staying; i < n; i++)
-            pool_dispatch(t->workers[i], team_run_worker, t, i);
+            t->worker_runs[i] = pool_dispatch(t->workers[i], team_run_worker, t, i);
     }
 }
 
@@ -674,6 +713,7 @@ void team_free(struct team *t)
     bind_team_free(&t->bind);
     bubble_team_forget(t);
     free(t->workers);
+    free(t->worker_runs);
     cpu_share_free(atomic_load_explicit(&t->cpus, memory_order_relaxed));
     free(t);
 }
@@ -684,22 +724,9 @@ void team_pause(void)
     if (ts->hot_team)
         team_unstaff_hot(ts->hot_team);
     pool_retire_idle();
-    /* The workers that ran our spare teams' regions have exited or moved
-     * on to other regions: nobody touches those teams any more. Nor the
-     * teams the retired workers mastered (team_thread_exit): every thread
-     * that ran their regions has exited too. */
     while (ts->spare_teams) {
         struct team *t = ts->spare_teams;
         ts->spare_teams = t->next_spare;
-        team_free(t);
-    }
-    mutex_lock(&retired_lock);
-    struct team *teams = retired_teams;
-    retired_teams = NULL;
-    mutex_unlock(&retired_lock);
-    while (teams) {
-        struct team *next = teams->next_spare;
-        team_free(teams);
-        teams = next;
+        team_free_after_runs(t);
     }
 }

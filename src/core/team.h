@@ -37,6 +37,12 @@ void team_run_as_initial_task(void (*fn)(void *), void *arg, unsigned thread_lim
  * (omp_pause_resource). Only outside every parallel region. */
 void team_pause(void);
 
+/* Makes a thread the pool did not create (the initial thread is left out:
+ * its exit is the process's) release its teams and loop and task state
+ * when it ends, as a pool worker does when it retires. Called once per
+ * such thread, at its first use of the runtime, by that thread. */
+void team_watch_thread_exit(struct ilan_thread *ts);
+
 /* The calling thread's place in its teams, for an affinity-format line
  * (level, thread and team numbers); the OS fields are left alone. */
 void team_affinity_fields(struct affinity_info *in);

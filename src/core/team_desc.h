@@ -33,7 +33,9 @@ struct team {
     void *data;                        /* its argument block */
     struct icv child_icv;              /* ICVs every implicit task starts with */
     struct worker **workers;           /* workers[i] runs team_id i; workers[0] unused (master) */
-    unsigned capacity;                 /* entries allocated in workers[] */
+    unsigned *worker_runs;             /* worker_runs[i]: pool_dispatch's number of workers[i]'s
+                                          run in this team (its last region here) */
+    unsigned capacity;                 /* entries allocated in workers[] and worker_runs[] */
     struct cpu_share *_Atomic cpus;    /* where each thread last ran (noted when it entered the
                                           team unbound on a NUMA machine, and by oversubscribed
                                           waits) and whether it finished the region: read by

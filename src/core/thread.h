@@ -41,8 +41,8 @@ struct ilan_thread {
     struct loop_thread loop; /* this thread's private state of that loop (core/ws_loop.h) */
     struct worker *worker;   /* pool worker this thread is; NULL for non-pool threads */
     struct team *hot_team;   /* team kept for reuse by this thread's next top-level region */
-    struct team *spare_teams; /* teams this thread mastered before, kept for reuse (never freed:
-                                 a finishing worker may still touch its team's join word) */
+    struct team *spare_teams; /* teams this thread mastered before, kept for reuse (freed at its
+                                 exit or a pause, once their workers are out: pool_wait_run) */
     int teams_num;           /* omp_get_team_num() inside a host teams construct */
     int teams_count;         /* omp_get_num_teams() inside a host teams construct (0: none) */
     struct bind_thread bind; /* its place, partition and OS pinning (topo/bind.h); the pinning

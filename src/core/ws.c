@@ -70,3 +70,15 @@ void ws_leave(struct ilan_thread *ts)
     atomic_fetch_add_explicit(&w->left, 1, memory_order_acq_rel);
     ts->ws = NULL;
 }
+
+static __thread struct ws solo_ws; /* see ws_solo */
+
+struct ws *ws_solo(void)
+{
+    return &solo_ws;
+}
+
+void ws_solo_thread_exit(void)
+{
+    ws_loop_destroy(&solo_ws.loop);
+}

@@ -22,4 +22,11 @@ void ws_publish(struct ilan_thread *ts, struct ws *w);
 /* The calling thread is done with its current construct. */
 void ws_leave(struct ilan_thread *ts);
 
+/* The calling thread's slot for a loop met outside every parallel region
+ * (a team of one, with nobody to agree with). */
+struct ws *ws_solo(void);
+
+/* Frees what the calling thread's solo slot holds: for its exit. */
+void ws_solo_thread_exit(void);
+
 #endif

@@ -13,6 +13,12 @@ int os_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg, size_t st
 /* Waits until the thread has exited. */
 void os_thread_join(pthread_t thread);
 
+/* Makes fn(arg) run when the calling thread exits (pthread_exit or a
+ * return from its start routine; not at exit() of the process), once per
+ * call of this function in that thread. Every caller must pass the same
+ * fn: it is registered once per process. Returns 0 or an errno value. */
+int os_thread_at_exit(void (*fn)(void *), void *arg);
+
 /* Number of CPUs in the calling process's affinity mask (taskset, cgroups);
  * at least 1. */
 unsigned os_cpus_allowed(void);
