@@ -2,10 +2,12 @@
 // recursion, fib(30) with a task per call, is task_tree.c's): an
 // unbalanced tree with a taskwait per node (a UTS-like binomial tree of
 // about 5.5 million nodes, counted exactly, and with two threads each
-// thread must execute at least a quarter of the nodes) and a wide fan-out
+// thread must execute at least a quarter of the nodes, in one of up to 5
+// runs) and a wide fan-out
 // (100,000 children of one task). Results are exact; nothing here is timed.
 // ilan-test: threads=1,2,4,16 tsan serial modes=ilan,numa,ws
 #include "check.h"
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __SANITIZE_THREAD__
@@ -67,26 +69,37 @@ int main(void)
     long want = tree_serial(root, ROOT_CHILDREN);
     int nthreads = 0;
     long got = 0;
+    /* Parallelism kept: running tasks at once must not serialize the tree.
+     * A run lasts about 0.2 s, and another process that holds one of the 2
+     * CPUs for a good part of it starves a thread whatever the engine does,
+     * so the balance must hold in one of up to 5 runs; an engine that
+     * serializes the tree fails all of them. Every run is counted exactly. */
+    bool balanced = false;
+    long last[2] = {0, 0};
+    for (int attempt = 0; attempt < 5 && !balanced; attempt++) {
+        for (int t = 0; t < MAX_THREADS; t++)
+            executed[t].nodes = 0;
 #pragma omp parallel
 #pragma omp single
-    {
-        nthreads = omp_get_num_threads();
-        got = tree(root, ROOT_CHILDREN);
-    }
-    CHECK(nthreads <= MAX_THREADS, "%d threads", nthreads);
-    CHECK(got == want, "the tree has %ld nodes, the tasks counted %ld", want, got);
-    long sum = 0;
-    for (int t = 0; t < nthreads; t++)
-        sum += executed[t].nodes;
-    CHECK_EQ_LL(sum, want);
-#ifndef __SANITIZE_THREAD__
-    /* Parallelism kept: running tasks at once must not serialize the tree. */
-    if (nthreads == 2)
-        for (int t = 0; t < 2; t++)
-            CHECK(executed[t].nodes >= want / 4,
-                  "thread %d executed %ld of %ld nodes (the other %ld)", t, executed[t].nodes,
-                  want, executed[1 - t].nodes);
+        {
+            nthreads = omp_get_num_threads();
+            got = tree(root, ROOT_CHILDREN);
+        }
+        CHECK(nthreads <= MAX_THREADS, "%d threads", nthreads);
+        CHECK(got == want, "the tree has %ld nodes, the tasks counted %ld", want, got);
+        long sum = 0;
+        for (int t = 0; t < nthreads; t++)
+            sum += executed[t].nodes;
+        CHECK_EQ_LL(sum, want);
+        last[0] = executed[0].nodes;
+        last[1] = executed[1].nodes;
+        balanced = nthreads != 2 || (last[0] >= want / 4 && last[1] >= want / 4);
+#ifdef __SANITIZE_THREAD__
+        balanced = true; /* the small tree is for counting only */
 #endif
+    }
+    CHECK(balanced, "in 5 runs a thread never executed a quarter of the %ld nodes (last run: %ld and %ld)",
+          want, last[0], last[1]);
 
     /* Wide fan-out: one task creates every child; each child records itself. */
     static unsigned char seen[FAN_OUT];
