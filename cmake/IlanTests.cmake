@@ -28,6 +28,10 @@
 #                                      test's threads on the same cores would skew
 #   // ilan-test: modes=ilan,numa,ws   run once per ILAN_TASKLOOP mode; names
 #                                      omp.NAME.tN (ilan), omp.NAME.MODE.tN
+#   // ilan-test: vary=VAR=A,B,C       also run with VAR=B and with VAR=C (A is
+#                                      the default, which the runs above use), in
+#                                      the default taskloop mode; names
+#                                      omp.NAME.B.tN. Several vary= add up.
 #   // ilan-test: prefix: taskset -c 0 run the program under this command (<SRC> stands
 #                                      for the source tree: prefix: <SRC>/tools/hang-catch.sh ...)
 #   // ilan-test: expect-fail: REGEX  must exit non-zero, printing a line matching REGEX
@@ -132,6 +136,7 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
   set(expect)
   set(prefix)
   set(modes ilan)
+  set(varied)
   set(serial FALSE)
   file(READ ${src} text)
   string(REPLACE ";" "<ILAN_SEMI>" text "${text}")
@@ -166,6 +171,12 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
         string(REPLACE "," ";" threads "${CMAKE_MATCH_1}")
       elseif(item MATCHES "^modes=(.+)$")
         string(REPLACE "," ";" modes "${CMAKE_MATCH_1}")
+      elseif(item MATCHES "^vary=([A-Z_0-9]+)=([^,]+),(.+)$")
+        # the first value is the default: the other values add runs
+        string(REPLACE "," ";" values "${CMAKE_MATCH_3}")
+        foreach(value IN LISTS values)
+          list(APPEND varied "${value}=${CMAKE_MATCH_1}")
+        endforeach()
       elseif(item MATCHES "^env=(.+)$")
         string(REPLACE "%20" " " item "${CMAKE_MATCH_1}")
         list(APPEND env "${item}")
@@ -206,11 +217,16 @@ foreach(src IN LISTS ILAN_OMP_TESTS)
 
   # modes=ilan,numa,ws: the test runs once per ILAN_TASKLOOP mode (the
   # default mode, ilan, keeps the plain name).
-  foreach(mode IN LISTS modes)
+  # vary=VAR=A,B: each other value adds a run "B" with VAR=B (list items
+  # "B=VAR" from the parser).
+  foreach(mode IN LISTS modes varied)
   foreach(n IN LISTS threads)
     if(mode STREQUAL "ilan")
       set(t omp.${name}.t${n})
       set(mode_env)
+    elseif(mode MATCHES "^([^=]+)=(.+)$")
+      set(t omp.${name}.${CMAKE_MATCH_1}.t${n})
+      set(mode_env "${CMAKE_MATCH_2}=${CMAKE_MATCH_1}")
     else()
       set(t omp.${name}.${mode}.t${n})
       set(mode_env "ILAN_TASKLOOP=${mode}")
