@@ -1,11 +1,11 @@
 /* barrier.c — the GOMP barrier entry points (explicit and implicit barriers). */
 #include "abi/export.h"
-#include "core/task_sched.h"
+#include "core/barrier_wait.h"
 #include "core/team.h"
 
 ILAN_EXPORT void GOMP_barrier(void)
 {
-    task_team_barrier(thread_self());
+    barrier_wait_team(thread_self());
 }
 
 /* Returns true when the enclosing parallel region has been cancelled. */
@@ -16,5 +16,5 @@ ILAN_EXPORT _Bool GOMP_barrier_cancel(void)
         return false;
     if (t->nthreads == 1 && !atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed))
         return atomic_load_explicit(&t->barrier.cancelled, memory_order_relaxed);
-    return task_barrier_cancellable(&t->barrier);
+    return barrier_wait_cancellable(&t->barrier);
 }

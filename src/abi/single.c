@@ -1,6 +1,6 @@
 /* single.c — the single construct, with and without copyprivate. */
 #include "abi/export.h"
-#include "core/task_sched.h"
+#include "core/barrier_wait.h"
 #include "core/team.h"
 
 /* True for exactly one thread of the team per single construct: the first
@@ -31,7 +31,7 @@ ILAN_EXPORT void *GOMP_single_copy_start(void)
     struct team *t = ts->team;
     if (!t || t->nthreads == 1 || single_claim(ts, t))
         return NULL;
-    task_barrier(&t->barrier);
+    barrier_wait(&t->barrier);
     return t->copyprivate;
 }
 
@@ -43,5 +43,5 @@ ILAN_EXPORT void GOMP_single_copy_end(void *data)
     if (!t || t->nthreads == 1)
         return;
     t->copyprivate = data;
-    task_barrier(&t->barrier);
+    barrier_wait(&t->barrier);
 }

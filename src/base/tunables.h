@@ -70,6 +70,13 @@
  * that wakes them one by one. */
 #define ILAN_WAKE_FANOUT 2u
 
+/* The team barrier when ILAN_BARRIER is unset (enum barrier_kind, config/env.h):
+ * 0 central, 1 tree. Chosen by measurement (README.md, "The tree barrier"). */
+#define ILAN_BARRIER_DEFAULT 1
+/* Children a tree barrier's node has at most per locality level, when
+ * ILAN_BARRIER_FANIN is unset (sched/barrier_tree.h). */
+#define ILAN_BARRIER_FANIN_DEFAULT 4
+
 /* Work-share ring slots per team: how many nowait worksharing constructs a
  * fast thread may run ahead of the slowest one before it waits. */
 #define ILAN_WS_RING 8u

@@ -1,5 +1,6 @@
 /* env.c — reads every OMP_* / GOMP_* / ILAN_* environment variable into the global ICVs at start-up. */
 #include "config/env.h"
+
 #include "base/omp_types.h"
 
 #include <ctype.h>
@@ -10,6 +11,7 @@
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "config/parse.h"
+#include "sched/barrier_tree.h"
 #include "sched/steal.h"
 #include "os/linux/affinity.h"
 #include "os/linux/file.h"
@@ -23,7 +25,9 @@
 struct config config = {.forced_steal = -1,
                         .trace_task_every = 1,
                         .explore_min_us = ILAN_EXPLORE_MIN_US_DEFAULT,
-                        .history_max = ILAN_HISTORY_MAX_DEFAULT};
+                        .history_max = ILAN_HISTORY_MAX_DEFAULT,
+                        .barrier = (enum barrier_kind)ILAN_BARRIER_DEFAULT,
+                        .barrier_fanin = ILAN_BARRIER_FANIN_DEFAULT};
 
 /* ---- reading and complaining ------------------------------------------- */
 
@@ -479,6 +483,27 @@ static void env_read_bubbles(void)
         config_complain("ILAN_BUBBLES", v, " (cache or memory; default: unset, no bubbles)");
 }
 
+/* ILAN_BARRIER (enum barrier_kind) and ILAN_BARRIER_FANIN. */
+static void env_read_barrier(void)
+{
+    static const char *const kinds[] = {"central", "tree"};
+    int i;
+    const char *v = getenv("ILAN_BARRIER");
+    if (v && parse_keyword(v, kinds, 2, &i))
+        config.barrier = (enum barrier_kind)i;
+    else if (v)
+        config_complain("ILAN_BARRIER", v,
+                        ILAN_BARRIER_DEFAULT ? " (central or tree; default tree)"
+                                             : " (central or tree; default central)");
+    unsigned long n;
+    v = getenv("ILAN_BARRIER_FANIN");
+    if (v && parse_ulong(v, BTREE_FANIN_MIN, BTREE_FANIN_MAX, &n))
+        config.barrier_fanin = (unsigned)n;
+    else if (v)
+        config_complain("ILAN_BARRIER_FANIN", v,
+                        " (children per tree node, 2 to 64; default " STR(ILAN_BARRIER_FANIN_DEFAULT) ")");
+}
+
 /* ILAN_TASKLOOP (enum taskloop_mode), ILAN_STEAL_POLICY, ILAN_EXPLORE_MIN_US,
  * ILAN_HISTORY_MAX and ILAN_REPORT. */
 static void env_read_taskloop(void)
@@ -548,6 +573,7 @@ static void env_read_scalars(void)
     env_read_task_steal();
     env_read_taskloop();
     env_read_bubbles();
+    env_read_barrier();
     env_read_counters();
 }
 

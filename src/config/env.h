@@ -14,6 +14,12 @@ enum taskloop_mode {
     TASKLOOP_WS,   /* random work stealing from the creator's deque (baseline) */
 };
 
+/* ILAN_BARRIER: the team barrier (core/barrier.h). */
+enum barrier_kind {
+    BARRIER_CENTRAL, /* one counter all threads decrement */
+    BARRIER_TREE,    /* a tree of counters grouped by locality, woken down the tree */
+};
+
 /* What the environment says besides the ICVs, as read (config_read_env);
  * what depends on the machine (places, reserved cores) is resolved by the
  * start-up code that builds the machine model (construct/runtime.c). */
@@ -30,6 +36,8 @@ struct config {
     int forced_steal;                  /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
     enum bubble_sched bubbles;         /* ILAN_BUBBLES: nested teams placed as bubbles (off) */
     enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
+    enum barrier_kind barrier;         /* ILAN_BARRIER */
+    unsigned barrier_fanin;            /* ILAN_BARRIER_FANIN: a tree node's children per level */
     unsigned explore_min_us;           /* ILAN_EXPLORE_MIN_US: taskloops whose all-groups runs
                                           take less (median, us) are not explored */
     unsigned history_max;              /* ILAN_HISTORY_MAX: taskloop identities remembered

@@ -8,7 +8,7 @@
 #include "base/fatal.h"
 #include "config/icv.h"
 #include "core/barrier.h"
-#include "core/task_sched.h"
+#include "core/barrier_wait.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "core/ws.h"
@@ -142,7 +142,7 @@ void loop_end(void)
 {
     struct team *team = loop_leave(thread_self());
     if (team)
-        task_barrier(&team->barrier);
+        barrier_wait(&team->barrier);
 }
 
 void loop_end_nowait(void)
@@ -153,7 +153,7 @@ void loop_end_nowait(void)
 bool loop_end_cancel(void)
 {
     struct team *team = loop_leave(thread_self());
-    return team ? task_barrier_cancellable(&team->barrier) : false;
+    return team ? barrier_wait_cancellable(&team->barrier) : false;
 }
 
 void loop_runtime_sched(struct ilan_thread *ts, bool may_reorder, int *sched, iter_ull *chunk)

@@ -6,7 +6,7 @@
 #include "construct/task_reduction.h"
 #include "base/fatal.h"
 #include "core/task.h"
-#include "core/task_sched.h"
+#include "core/barrier_wait.h"
 #include "core/team.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -269,7 +269,7 @@ void treduce_ws_end(bool cancelled)
     else
         free((void *)data[5]);
     if (!cancelled)
-        task_team_barrier(ts);
+        barrier_wait_team(ts);
 }
 
 /* scope reduction(task, ...): a worksharing construct with no work; the

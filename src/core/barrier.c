@@ -1,10 +1,76 @@
-/* barrier.c — the team barrier's arrival and release protocol, tasking-aware. */
+/* barrier.c — the team barrier's arrival and release protocol, tasking-aware: central counter or tree (ILAN_BARRIER). */
 #include "core/barrier.h"
 
 #include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/fatal.h"
 #include "base/fence.h"
+#include "config/env.h"
+#include "sched/barrier_tree.h"
+#include "topo/bind.h"
+#include "topo/places.h"
+#include "topo/topo.h"
 
-void barrier_init(struct barrier *b, unsigned n)
+/* ---- the tree's shape ------------------------------------------------------ */
+
+/* Thread i's core, last-level cache and node (key[l][i]) from its place;
+ * -1 where the place has no CPU the model knows. */
+static void tree_keys(const struct bind_team *bind, unsigned n, int *key[BTREE_LEVELS])
+{
+    for (unsigned i = 0; i < n; i++) {
+        int place = bind->slots[i].place;
+        int core = place >= 0 && (unsigned)place < places.os.n &&
+                           places.os.first[place] < places.os.first[place + 1]
+                       ? topo_core_of_cpu(places.os.cpus[places.os.first[place]])
+                       : -1;
+        key[BTREE_CORE][i] = core;
+        key[BTREE_LLC][i] = core < 0 ? -1 : topo.core_llc[core];
+        key[BTREE_NODE][i] = core < 0 ? -1 : topo.core_node[core];
+    }
+}
+
+/* Builds the tree of a team of n: bound, grouped by the places' core,
+ * cache and node; unbound, by team id alone (the OS moves unbound threads
+ * between cores at will). */
+static void tree_build(struct barrier *b, unsigned n, const struct bind_team *bind)
+{
+    if (b->nodes_cap < n) {
+        free(b->nodes);
+        free(b->child);
+        b->nodes = aligned_alloc(ILAN_CACHE_LINE, n * sizeof *b->nodes);
+        b->child = malloc(n * sizeof *b->child);
+        if (!b->nodes || !b->child)
+            ilan_fatal("out of memory starting a parallel region of %u threads", n);
+        b->nodes_cap = n;
+    }
+    /* parent, first (n + 1), scratch (2n), keys (3n) in one block */
+    unsigned *work = malloc((4 * (size_t)n + 1) * sizeof *work + 3 * (size_t)n * sizeof(int));
+    if (!work)
+        ilan_fatal("out of memory starting a parallel region of %u threads", n);
+    unsigned *parent = work, *first = work + n, *scratch = work + 2 * n + 1;
+    int *keys = (int *)(work + 4 * n + 1);
+    int *key[BTREE_LEVELS] = {NULL, NULL, NULL};
+    if (bind && bind->kind && bind->slots) {
+        for (unsigned l = 0; l < BTREE_LEVELS; l++)
+            key[l] = keys + l * n;
+        tree_keys(bind, n, key);
+    }
+    btree_build(n, config.barrier_fanin, (const int *const *)key, parent, scratch);
+    btree_children(n, parent, first, b->child);
+    memset(b->nodes, 0, n * sizeof *b->nodes);
+    for (unsigned i = 0; i < n; i++) {
+        struct barrier_node *nd = &b->nodes[i];
+        nd->parent = parent[i];
+        nd->child_first = first[i];
+        nd->child_end = first[i + 1];
+        nd->init = 1 + first[i + 1] - first[i];
+        atomic_store_explicit(&nd->count, nd->init, memory_order_relaxed);
+    }
+    free(work);
+}
+
+void barrier_init(struct barrier *b, unsigned n, const struct bind_team *bind)
 {
     assert(n > 0);
     assert(atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0 &&
@@ -13,35 +79,157 @@ void barrier_init(struct barrier *b, unsigned n)
            "a thread of the previous region is still counted as waiting for a task");
     b->nthreads = n;
     atomic_store_explicit(&b->remaining, n, memory_order_relaxed);
+    b->tree = config.barrier == BARRIER_TREE && n > 1;
+    if (b->tree) {
+        int key[8] = {(int)n, (int)config.barrier_fanin, bind ? (int)bind->kind : 0};
+        if (bind && bind->kind)
+            memcpy(key + 3, bind->key, sizeof bind->key);
+        if (b->tree_dirty || memcmp(key, b->shape_key, sizeof key) != 0) {
+            tree_build(b, n, bind);
+            memcpy(b->shape_key, key, sizeof key);
+            b->tree_dirty = false;
+        }
+    }
     atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);
     atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
 }
 
+void barrier_destroy(struct barrier *b)
+{
+    free(b->nodes);
+    free(b->child);
+    b->nodes = NULL;
+    b->child = NULL;
+    b->nodes_cap = 0;
+    memset(b->shape_key, 0, sizeof b->shape_key);
+}
+
+/* ---- arrival ------------------------------------------------------------------ */
+
 /*
- * Release. `remaining` reaches 0 when the last thread arrives; then the
- * round may be released only once no task is pending, and several threads
- * may see both conditions at once (the last arriver, a thread running
- * tasks that completed the last one, a sleeper woken by that completion).
- * The CAS of `remaining` from 0 back to nthreads elects one releaser. A
- * thread that sees remaining == 0 while its own round is not released knows
- * that 0 belongs to its round: the next round cannot complete without it.
- * The releaser bumps `release` rather than setting it to round + 1 because
- * a concurrent barrier_cancel may have bumped it already: every bump must
- * change the word, or a thread that saw the cancel's value would sleep on.
+ * Gathering without locks: each node's counter starts at 1 + its children.
+ * A thread decrements its own node's; whoever takes a counter to 0 (the
+ * node's last arrival: its own thread or a child subtree's carrier) resets
+ * it for the next round and carries the arrival to the parent. Nobody
+ * waits to pass an arrival on, so a parent that is not running (threads
+ * outnumber cores) never holds the gathering up, and a hot team's worker
+ * can still arrive and leave at once. The reset is safe before the carry:
+ * the node cannot be decremented again before the round is released, which
+ * needs this carry, and the release publishes it (the decrements are
+ * acq_rel RMWs up to the root, whose releaser bumps `release`).
+ */
+bool barrier_tree_arrive(struct barrier *b, unsigned id)
+{
+    struct barrier_node *nd = &b->nodes[id];
+    for (;;) {
+        if (atomic_fetch_sub_explicit(&nd->count, 1, memory_order_acq_rel) != 1)
+            return false;
+        if (nd->parent == BTREE_NO_PARENT)
+            return barrier_try_release(b); /* the root: every thread arrived */
+        atomic_store_explicit(&nd->count, nd->init, memory_order_relaxed);
+        nd = &b->nodes[nd->parent];
+    }
+}
+
+/* ---- release and waking -------------------------------------------------------- */
+
+/*
+ * Makes sure thread c, and through it its subtree, learns that the round
+ * is over (released or cancelled). The caller has seen that (or made it
+ * so) and then fenced. A thread asleep on its word is woken: it will do
+ * the same for its children as it leaves. A thread waiting awake watches
+ * `release` and will too. Any other (it has not entered its wait yet, left
+ * already, or left the region at once: a hot team's worker at the end) is
+ * passed through: its children are seen to here.
+ * Why no wake-up is lost: a waiter sets its word's sleep bit, fences, and
+ * looks at `release` again before it sleeps; the waker saw the release,
+ * fenced, and reads the bit: either the waker sees the bit, or the waiter
+ * sees the release (seq_cst fences; the waker may have only read the
+ * release, as the releaser's bump is coherence-ordered between the two
+ * looks). The bit is read before `waiting`, so a waiter passed over as
+ * "waiting" cannot have gone to sleep unseen.
+ */
+static void tree_wake_over(struct barrier *b, unsigned c)
+{
+    struct barrier_node *nd = &b->nodes[c];
+    if (atomic_load_explicit(&nd->wake.word, memory_order_relaxed) & SEQ_SLEEPERS) {
+        seq_bump(&nd->wake);
+        return;
+    }
+    if (atomic_load_explicit(&nd->waiting, memory_order_relaxed))
+        return;
+    for (unsigned k = nd->child_first; k < nd->child_end; k++)
+        tree_wake_over(b, b->child[k]);
+}
+
+/* Wakes every sleeper of c's subtree for tasks: the asleep are woken (they
+ * wake their own subtrees in turn), the others passed through. */
+static void tree_wake_tasks(struct barrier *b, unsigned c)
+{
+    struct barrier_node *nd = &b->nodes[c];
+    if (atomic_load_explicit(&nd->wake.word, memory_order_relaxed) & SEQ_SLEEPERS) {
+        seq_bump(&nd->wake);
+        return;
+    }
+    for (unsigned k = nd->child_first; k < nd->child_end; k++)
+        tree_wake_tasks(b, b->child[k]);
+}
+
+void barrier_tree_leave(struct barrier *b, unsigned id)
+{
+    struct barrier_node *nd = &b->nodes[id];
+    ilan_fence_seq_cst(); /* after seeing the release: see tree_wake_over */
+    for (unsigned k = nd->child_first; k < nd->child_end; k++)
+        tree_wake_over(b, b->child[k]);
+    atomic_store_explicit(&nd->waiting, false, memory_order_release);
+}
+
+void barrier_tree_wake_subtree(struct barrier *b, unsigned id)
+{
+    struct barrier_node *nd = &b->nodes[id];
+    ilan_fence_seq_cst();
+    for (unsigned k = nd->child_first; k < nd->child_end; k++)
+        tree_wake_tasks(b, b->child[k]);
+}
+
+/*
+ * Release. The root counter reaches 0 when the last thread arrives; then
+ * the round may be released only once no task is pending, and several
+ * threads may see both conditions at once (the last arriver, a thread
+ * running tasks that completed the last one, a sleeper woken by that
+ * completion). The CAS of the counter from 0 back to its full value
+ * elects one releaser. A thread that sees 0 while its own round is not
+ * released knows that 0 belongs to its round: the next round cannot
+ * complete without it. The releaser bumps `release` rather than setting it
+ * to round + 1 because a concurrent barrier_cancel may have bumped it
+ * already: every bump must change the word, or a thread that saw the
+ * cancel's value would sleep on.
+ * Waking: central, the sleepers on the work word all at once; tree, the
+ * work word's sleepers (waiting with tasks pending) down a relay tree, and
+ * the node sleepers down the barrier's tree, starting at its root.
  */
 bool barrier_try_release(struct barrier *b)
 {
-    if (atomic_load_explicit(&b->remaining, memory_order_acquire) != 0 ||
+    _Atomic unsigned *root = b->tree ? &b->nodes[0].count : &b->remaining;
+    if (atomic_load_explicit(root, memory_order_acquire) != 0 ||
         atomic_load_explicit(&b->task_pending, memory_order_acquire) != 0)
         return false;
     unsigned zero = 0;
-    if (!atomic_compare_exchange_strong_explicit(&b->remaining, &zero, b->nthreads,
+    if (!atomic_compare_exchange_strong_explicit(root, &zero, b->tree ? b->nodes[0].init : b->nthreads,
                                                  memory_order_acq_rel, memory_order_relaxed))
         return false;
     if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
         atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
     seq_bump(&b->release);
-    barrier_wake_idle(b); /* waiters sleep on the work word */
+    if (!b->tree) {
+        barrier_wake_idle(b); /* waiters sleep on the work word */
+        return true;
+    }
+    ilan_fence_seq_cst(); /* orders the bump before the looks below (Dekker) */
+    unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
+    if (sleepers)
+        seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
+    tree_wake_over(b, 0);
     return true;
 }
 
@@ -51,22 +239,29 @@ void barrier_cancel(struct barrier *b)
     if (!atomic_compare_exchange_strong_explicit(&b->cancelled, &expected, true,
                                                  memory_order_acq_rel, memory_order_acquire))
         return;
-    /* Release the waiters of the current round. The round's counter is not
-     * reset: after cancellation no cancellable wait counts arrivals again,
-     * and the team's next region re-initializes the barrier. Tasks still
-     * pending are discarded as threads meet them (task_execute) and drained
-     * at the region's end. */
+    /* Release the waiters of the current round. The round's counters are
+     * not reset: after cancellation no cancellable wait counts arrivals
+     * again, and the team's next region re-initializes the barrier (the
+     * tree's counters too: tree_dirty). Tasks still pending are discarded
+     * as threads meet them (task_execute) and drained at the region's end. */
+    if (b->tree)
+        b->tree_dirty = true;
     seq_bump(&b->release);
     barrier_wake_idle(b);
+    if (b->tree)
+        tree_wake_over(b, 0);
 }
 
 void barrier_wake_idle(struct barrier *b)
 {
     /* Pairs with the fence in task_wait_until's sleep path (Dekker): either
-     * we see the sleeper's count, or it sees what we published. */
+     * we see the sleeper's count, or it sees what we published. The same
+     * for the tree's sleepers (barrier_wait.c). */
     ilan_fence_seq_cst();
     if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
         seq_bump(&b->task_work);
+    if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
+        tree_wake_tasks(b, 0);
 }
 
 void barrier_wake_idle_tree(struct barrier *b)
@@ -75,4 +270,6 @@ void barrier_wake_idle_tree(struct barrier *b)
     unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
     if (sleepers)
         seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
+    if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
+        tree_wake_tasks(b, 0);
 }

@@ -1,4 +1,4 @@
-/* barrier.h — the team barrier: a centralized counter plus a sequence word threads sleep on. */
+/* barrier.h — the team barrier's words and its arrival and release protocol: a centralized counter, or a tree of per-thread counters (ILAN_BARRIER), plus the sequence word threads watch. */
 #ifndef ILAN_CORE_BARRIER_H
 #define ILAN_CORE_BARRIER_H
 
@@ -7,19 +7,57 @@
 #include "core/wait.h"
 #include "base/tunables.h"
 
+struct bind_team;
+
 /*
- * Arrivals count down `remaining`; the last arriver resets it and advances
- * `release`, on which the others wait (spin, then futex). The two words live
- * on separate cache lines so that arrivals do not disturb the spinners.
- * Cancellation (cancel parallel) sets `cancelled` and advances `release`
- * early; every later cancellable wait then returns at once.
+ * One thread's place in the tree barrier (ILAN_BARRIER=tree; shape from
+ * sched/barrier_tree.h). Two cache lines: the gathering counter, which the
+ * thread and the threads carrying its children's arrivals write, and the
+ * wake line, which the thread writes when it waits and its waker when the
+ * round is over.
+ */
+struct barrier_node {
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned count; /* arrivals this node still waits for
+                                                        this round: its thread's and one per
+                                                        child subtree */
+    unsigned init;                                   /* 1 + children: count between rounds */
+    unsigned parent;                                 /* parent's team id (BTREE_NO_PARENT: root) */
+    unsigned child_first;                            /* its children are child[child_first ..
+                                                        child_end - 1] of the barrier */
+    unsigned child_end;                              /* see child_first */
+    alignas(ILAN_CACHE_LINE) seqword wake;           /* the thread sleeps on it in a barrier
+                                                        wait (bit 0: asleep or about to be) */
+    _Atomic bool waiting;                            /* in a barrier wait: it wakes its children
+                                                        itself when it leaves */
+};
+
+/*
+ * Central (ILAN_BARRIER=central): arrivals count down `remaining`; the last
+ * arriver resets it and advances `release`, which the others watch. Tree
+ * (the default where measured faster): arrivals go up a tree of counters
+ * (barrier_node), the last arriver of a node carrying its arrival to the
+ * parent, so no counter is written by more than fan-in + 1 threads; the
+ * root's last arriver releases. Either way the release is one bump of
+ * `release`, which spinning and yielding waiters watch; tree waiters sleep
+ * on their own node's word and are woken down the tree (core/README.md,
+ * "The barrier"). The words different threads write live on separate
+ * cache lines. Cancellation (cancel parallel) sets `cancelled` and advances
+ * `release` early; every later cancellable wait then returns at once.
  * `loop_cancelled` records a `cancel for` in a loop that has no work-share
  * slot (gcc inlines schedule(static)); such a loop ends at this barrier, so
  * the round that completes clears it.
  */
 struct barrier {
-    alignas(ILAN_CACHE_LINE) _Atomic unsigned remaining; /* threads still to arrive this round */
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned remaining; /* central: threads still to arrive
+                                                            this round */
     unsigned nthreads;                                   /* team size the barrier counts */
+    bool tree;                                           /* this team uses the tree */
+    bool tree_dirty;                                     /* a cancelled round left the tree's
+                                                            counters mid-way */
+    struct barrier_node *nodes;                          /* tree: nodes[team id] */
+    unsigned *child;                                     /* tree: the children lists */
+    unsigned nodes_cap;                                  /* entries allocated in nodes[], child[] */
+    int shape_key[8];                                    /* what the tree's shape was built for */
     alignas(ILAN_CACHE_LINE) seqword release;            /* advanced once per completed round */
     _Atomic bool cancelled;                              /* the region was cancelled */
     _Atomic bool loop_cancelled;                         /* an inlined static loop was cancelled */
@@ -29,6 +67,8 @@ struct barrier {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned long task_pending; /* deferred tasks not complete */
     alignas(ILAN_CACHE_LINE) _Atomic unsigned task_sleepers; /* threads asleep (or going to
                                                                 sleep) on task_work */
+    _Atomic unsigned tree_sleepers;                      /* tree waiters asleep (or going to
+                                                            sleep) on their node's word */
     _Atomic unsigned task_hungry;                        /* threads waiting that found no task
                                                             (creators then defer more) */
     seqword task_work;                                   /* bumped, when task_sleepers != 0, by
@@ -37,27 +77,64 @@ struct barrier {
                                                             tree wake-up still owes (seq_relay) */
 };
 
-/* Prepares the barrier for a team of n. Only while no thread uses it. */
-void barrier_init(struct barrier *b, unsigned n);
+/* Prepares the barrier for a team of n placed as `bind` says (the tree
+ * groups threads by the core, cache and node of their places; unbound
+ * threads by team id alone). The tree's shape is rebuilt only when the
+ * team's size, the fan-in or the placement changed. Only while no thread
+ * uses it. */
+void barrier_init(struct barrier *b, unsigned n, const struct bind_team *bind);
+
+/* Frees what barrier_init allocated (the team is being freed). */
+void barrier_destroy(struct barrier *b);
 
 /* Releases the current round if every thread has arrived and no task is
  * pending; exactly one of the threads that call it for a round wins (a CAS
- * of `remaining` from 0 back to nthreads) and returns true. */
+ * of the root counter from 0 back to its full value) and returns true. */
 bool barrier_try_release(struct barrier *b);
 
-/* Arrives; returns true when this thread released the round (it was the
- * last and no task was pending: the no-task fast path costs one load of
- * task_pending more than a task-less barrier). Waiting for the others is
- * the task scheduler's (task_barrier in task_sched.h), which runs the
- * team's tasks meanwhile. */
-static inline bool barrier_arrive(struct barrier *b)
+/* The tree's arrival: up the tree as far as this thread is a node's last. */
+bool barrier_tree_arrive(struct barrier *b, unsigned id);
+
+/* Thread `id` arrives; returns true when it released the round (it was
+ * the last and no task was pending: the no-task fast path costs one load
+ * of task_pending more than a task-less barrier). Waiting for the others
+ * is barrier_wait.c's, which runs the team's tasks meanwhile. */
+static inline bool barrier_arrive(struct barrier *b, unsigned id)
 {
+    if (b->tree)
+        return barrier_tree_arrive(b, id);
     return atomic_fetch_sub_explicit(&b->remaining, 1, memory_order_acq_rel) == 1 &&
            barrier_try_release(b);
 }
 
-/* Wakes threads sleeping on the team's work word, if any. Called after
- * something they may wait for happened (a push, a completion, a release). */
+/* Whether every thread but one (the caller, who has not arrived) has
+ * arrived this round: a hint for the master's join (relaxed). */
+static inline bool barrier_others_arrived(struct barrier *b)
+{
+    _Atomic unsigned *root = b->tree ? &b->nodes[0].count : &b->remaining;
+    return atomic_load_explicit(root, memory_order_relaxed) <= 1;
+}
+
+/* Tree: thread `id` is about to wait (or to leave at once) this round:
+ * from now until barrier_tree_leave a release reaching it leaves the
+ * waking of its children to it. Before its arrival. */
+static inline void barrier_tree_enter(struct barrier *b, unsigned id)
+{
+    atomic_store_explicit(&b->nodes[id].waiting, true, memory_order_seq_cst);
+}
+
+/* Tree: thread `id`, which saw its round released or the region
+ * cancelled, wakes its children (those asleep, and through those that are
+ * not waiting, theirs) and stops waiting. */
+void barrier_tree_leave(struct barrier *b, unsigned id);
+
+/* Tree: thread `id`, woken from its node's word while tasks are pending,
+ * wakes the sleepers of its subtree so that they help run them. */
+void barrier_tree_wake_subtree(struct barrier *b, unsigned id);
+
+/* Wakes threads sleeping on the team's work word, and tree waiters
+ * asleep on their node's word, if any. Called after something they may
+ * wait for happened (a push, a completion, a release). */
 void barrier_wake_idle(struct barrier *b);
 
 /* barrier_wake_idle for a push of work for many threads (a taskloop's

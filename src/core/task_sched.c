@@ -1,4 +1,4 @@
-/* task_sched.c — how threads find ready tasks and wait: the scheduling ladder (own deque, inboxes, stealing, the taskloop mode's queues), idle sleep, region drain and the tasking barrier. */
+/* task_sched.c — how threads find ready tasks and wait: the scheduling ladder (own deque, inboxes, stealing, the taskloop mode's queues), idle sleep and region drain (the tasking barrier waits through it: barrier_wait.c). */
 #include "core/task_sched.h"
 
 #include <assert.h>
@@ -381,68 +381,4 @@ void task_region_drain(struct ilan_thread *ts)
         team_tasks_done(&team->barrier))
         return;
     task_wait_until(ts, team_tasks_done, &team->barrier);
-}
-
-/* The barrier round a waiter is in, and whether it is over. */
-struct barrier_round {
-    struct barrier *b;
-    unsigned round;   /* the release count read before arriving */
-    bool cancellable; /* a cancellation ends the wait */
-};
-
-static bool barrier_round_over(void *arg)
-{
-    struct barrier_round *r = arg;
-    if (seq_read(&r->b->release) != r->round)
-        return true;
-    /* A cancellation bumps the release once; a thread that read the round
-     * after that bump (it saw `cancelled` still false just before) would
-     * otherwise wait for arrivals that will never come. */
-    if (r->cancellable && atomic_load_explicit(&r->b->cancelled, memory_order_acquire))
-        return true;
-    /* Everyone arrived and no task pending: release it ourselves (one of
-     * the threads that see this wins the CAS in barrier_try_release). */
-    return barrier_try_release(r->b);
-}
-
-/* Waits, running tasks, until round `round` of b is released (or, if
- * cancellable, b is cancelled). */
-static void barrier_round_wait(struct barrier *b, unsigned round, bool cancellable)
-{
-    struct barrier_round r = {b, round, cancellable};
-    ILAN_BARRIER_WAIT();
-    task_wait_until(&ilan_tls, barrier_round_over, &r);
-}
-
-void task_barrier_wait(struct barrier *b, unsigned round)
-{
-    barrier_round_wait(b, round, false);
-}
-
-void task_barrier(struct barrier *b)
-{
-    /* The round is read before arriving: it cannot move before we arrive,
-     * because the round needs our arrival. */
-    unsigned round = seq_read(&b->release);
-    if (!barrier_arrive(b))
-        task_barrier_wait(b, round);
-}
-
-bool task_barrier_cancellable(struct barrier *b)
-{
-    if (atomic_load_explicit(&b->cancelled, memory_order_acquire))
-        return true;
-    unsigned round = seq_read(&b->release);
-    if (!barrier_arrive(b))
-        barrier_round_wait(b, round, true);
-    return atomic_load_explicit(&b->cancelled, memory_order_acquire);
-}
-
-void task_team_barrier(struct ilan_thread *ts)
-{
-    struct team *t = ts->team;
-    /* A team of one still completes its tasks at a barrier. */
-    if (t && (t->nthreads > 1 ||
-              atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed)))
-        task_barrier(&t->barrier);
 }

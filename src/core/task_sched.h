@@ -1,4 +1,4 @@
-/* task_sched.h — finding and running ready tasks while waiting: the scheduling loop, region drain, the tasking barrier, and the team's task slots. */
+/* task_sched.h — finding and running ready tasks while waiting: the scheduling loop, region drain, and the team's task slots (the tasking barrier's wait is core/barrier_wait.h). */
 #ifndef ILAN_CORE_TASK_SCHED_H
 #define ILAN_CORE_TASK_SCHED_H
 
@@ -21,23 +21,6 @@ void task_team_destroy(struct team *t);
  * task (every explicit task of the region is complete). One relaxed load
  * when there is nothing to do. */
 void task_region_drain(struct ilan_thread *ts);
-
-/* The barrier's wait when it cannot release at once: runs the team's tasks
- * until the round `round` is released (by this thread, when it finds all
- * threads arrived and no pending task, or by another). */
-void task_barrier_wait(struct barrier *b, unsigned round);
-
-/* The team barrier: waits for all team threads and, while waiting, runs
- * the team's tasks until none is pending. Any team thread may call. */
-void task_barrier(struct barrier *b);
-
-/* The barrier of the calling thread's team (GOMP_barrier): nothing outside
- * a region; a team of one only completes its pending tasks. */
-void task_team_barrier(struct ilan_thread *ts);
-
-/* Like task_barrier, but returns true without waiting for the others when
- * the region has been cancelled (before or during the wait). */
-bool task_barrier_cancellable(struct barrier *b);
 
 /* Runs tasks of the caller's team until done(arg) holds; while the current
  * task is an explicit (tied) task only its descendants are started

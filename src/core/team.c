@@ -13,6 +13,7 @@
 #include "core/task_alloc.h"
 #include "core/task_exec.h"
 #include "core/task_mode.h"
+#include "core/barrier_wait.h"
 #include "core/task_sched.h"
 #include "core/ws.h"
 #include "core/ws_steal.h"
@@ -248,7 +249,7 @@ static void team_unstaff_hot(struct team *t)
 /* Prepares the per-region shared state of a team of n threads. */
 static void team_reset(struct team *t, unsigned n)
 {
-    barrier_init(&t->barrier, n);
+    barrier_init(&t->barrier, n, &t->bind);
     atomic_store_explicit(&t->single_claimed, 0, memory_order_relaxed);
     t->copyprivate = NULL;
     for (unsigned i = 0; i < ILAN_WS_RING; i++) {
@@ -349,7 +350,7 @@ static void thread_enter_first_ws(struct ilan_thread *ts, struct team *t)
 static void team_end_barrier(struct ilan_thread *ts, struct team *t)
 {
     if (t->nthreads > 1)
-        task_barrier_cancellable(&t->barrier);
+        barrier_wait_cancellable(&t->barrier);
     task_region_drain(ts);
 }
 
@@ -363,14 +364,14 @@ static void team_end_barrier(struct ilan_thread *ts, struct team *t)
  * that appear before the join (team_help). Returns false when it must
  * take the full barrier instead.
  */
-static bool team_worker_depart(struct team *t)
+static bool team_worker_depart(struct team *t, unsigned team_id)
 {
     struct barrier *b = &t->barrier;
     if (t->pooled_workers || t->nthreads == 1 ||
         atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 ||
         atomic_load_explicit(&b->cancelled, memory_order_relaxed))
         return false;
-    barrier_arrive(b); /* the arrival is this worker's last touch of the round */
+    barrier_arrive(b, team_id); /* the arrival is this worker's last touch of the round */
     return true;
 }
 
@@ -509,7 +510,7 @@ static void team_run_worker(void *job, unsigned team_id)
         assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
         if (wait_oversubscribed())
             cpu_share_note_done(atomic_load_explicit(&t->cpus, memory_order_relaxed), team_id, seq);
-        if (!team_worker_depart(t))
+        if (!team_worker_depart(t, team_id))
             team_end_barrier(ts, t);
         ILAN_REGION_END();
         bool hot = !t->pooled_workers;
@@ -601,7 +602,7 @@ struct join_wait {
 static bool join_ready(void *arg)
 {
     struct barrier *b = &((struct join_wait *)arg)->t->barrier;
-    return atomic_load_explicit(&b->remaining, memory_order_relaxed) <= 1 ||
+    return barrier_others_arrived(b) ||
            atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0 ||
            atomic_load_explicit(&b->cancelled, memory_order_relaxed);
 }
@@ -711,6 +712,7 @@ void team_free(struct team *t)
     for (unsigned i = 0; i < ILAN_WS_RING; i++)
         ws_loop_destroy(&t->ws_ring[i].loop);
     bind_team_free(&t->bind);
+    barrier_destroy(&t->barrier);
     bubble_team_forget(t);
     free(t->workers);
     free(t->worker_runs);

@@ -57,6 +57,24 @@ bool wait_poll_alone(bool (*pred)(void *), bool (*alone)(void *), void *arg);
  * would hide (tests force the race with it). Nothing otherwise. */
 void wait_debug_delay(void);
 
+/* Sets s's sleepers bit for a waiter that will look at its condition once
+ * more and then sleep on s (seq_sleep) unless it holds: whoever moves s
+ * from now on wakes it. seq_cst, to pair with its wakers' fences. */
+static inline void seq_announce(seqword *s)
+{
+    atomic_fetch_or_explicit(&s->word, SEQ_SLEEPERS, memory_order_seq_cst);
+}
+
+/* Takes back seq_announce when the waiter will not sleep after all and s
+ * still holds `seen` (a value from seq_read): a later move then makes no
+ * system call. */
+static inline void seq_unannounce(seqword *s, unsigned seen)
+{
+    unsigned w = seen | SEQ_SLEEPERS;
+    atomic_compare_exchange_strong_explicit(&s->word, &w, seen, memory_order_relaxed,
+                                            memory_order_relaxed);
+}
+
 /* Sleeps until the counter differs from `seen`, without spinning first. */
 void seq_sleep(seqword *s, unsigned seen);
 

@@ -133,6 +133,11 @@ void instr_barrier_wait(void)
     instr_add(INSTR_C_barriers, 1);
 }
 
+void instr_barrier_resume(void)
+{
+    instr_me()->next_barrier = true;
+}
+
 struct instr_mark instr_enter_wait(void)
 {
     struct instr_thread *me = instr_me();

@@ -15,6 +15,9 @@ void instr_leave(struct instr_mark m);
 /* The calling thread is about to wait in a barrier: counts it, and makes
  * its next wait (instr_enter_wait) a barrier's. */
 void instr_barrier_wait(void);
+/* Makes the calling thread's next wait a barrier's again, uncounted: a
+ * tree barrier's waiter that goes back to running tasks (core/barrier_wait.c). */
+void instr_barrier_resume(void);
 /* Enters a wait: a barrier's after instr_barrier_wait or when idle (a
  * worker helping with its region's late tasks), else taskwait (counted). */
 struct instr_mark instr_enter_wait(void);
@@ -112,6 +115,11 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
     do {                                                                                           \
         if (INSTR_ON)                                                                              \
             instr_barrier_wait();                                                                  \
+    } while (0)
+#define ILAN_BARRIER_RESUME()                                                                      \
+    do {                                                                                           \
+        if (INSTR_ON)                                                                              \
+            instr_barrier_resume();                                                                \
     } while (0)
 #define ILAN_LEAVE(m)                                                                              \
     do {                                                                                           \

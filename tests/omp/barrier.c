@@ -1,5 +1,5 @@
 // barrier.c - explicit and implicit barriers: phase checks over many rounds.
-// ilan-test: tsan
+// ilan-test: tsan vary=ILAN_BARRIER=tree,central
 #include "check.h"
 
 #define ROUNDS 2000

@@ -1,7 +1,7 @@
 // cancel.c - cancel parallel / for / sections and cancellation points with
 // OMP_CANCELLATION=true; cancel_off.c runs the same program without it, where
 // every cancel construct is a no-op.
-// ilan-test: env=OMP_CANCELLATION=true
+// ilan-test: env=OMP_CANCELLATION=true vary=ILAN_BARRIER=tree,central
 #include "check.h"
 #include <sched.h>
 

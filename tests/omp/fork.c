@@ -2,7 +2,7 @@
 // not exist in it) runs its own regions, tasks included, with a full team.
 // (GNU libgomp 12 hangs here with 2 or more threads: its child waits for the
 // parent's pool threads.)
-// ilan-test: threads=1,2,8
+// ilan-test: threads=1,2,8 vary=ILAN_BARRIER=tree,central
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"

@@ -4,7 +4,7 @@
 // must wait for them); every 1,000th changes the team size (the hot team dismisses
 // workers and takes new ones). A lost wake-up hangs: the hang catcher then saves
 // every thread's stack to hang-forkjoin_cycles.txt before the test fails.
-// ilan-test: threads=16 modes=ilan,numa,ws
+// ilan-test: threads=16 modes=ilan,numa,ws vary=ILAN_BARRIER=tree,central
 // ilan-test: prefix: sh <SRC>/tools/hang-catch.sh 1 55 hang-forkjoin_cycles.txt --
 #include "check.h"
 

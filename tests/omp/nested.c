@@ -1,4 +1,5 @@
 // nested.c - nested parallel regions and the level/ancestor query routines.
+// ilan-test: vary=ILAN_BARRIER=tree,central
 #include "check.h"
 
 static void check_out_of_range(int level)

@@ -1,6 +1,6 @@
 // oversub.c - 10,000 barriers with 16 threads on a 2-core machine.  Waiting
 // threads must yield/sleep; the 60 s test timeout is the only time guard.
-// ilan-test: threads=16
+// ilan-test: threads=16 vary=ILAN_BARRIER=tree,central
 #include "check.h"
 
 #define ROUNDS 10000

@@ -1,5 +1,5 @@
 // single.c - single constructs: one executor per encounter, nowait, copyprivate.
-// ilan-test: tsan
+// ilan-test: tsan vary=ILAN_BARRIER=tree,central
 #include "check.h"
 
 #define N 300
