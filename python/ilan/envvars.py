@@ -47,6 +47,10 @@ RUNTIME = [
     Variable("ILAN_BUBBLES", "cache or memory: nested teams placed as bubbles, each bound to one "
              "NUMA node (else LLC), re-spread when imbalanced; memory also moves each team's "
              "attached memory (unset: no bubbles, nothing bound)"),
+    Variable("ILAN_BARRIER", "the team barrier: tree (default: counters in a tree grouped by "
+             "core, cache and node, woken down the tree) or central (one counter)"),
+    Variable("ILAN_BARRIER_FANIN", "N: children per node and locality level of the tree barrier, "
+             "2 to 64 (default 4)"),
     Variable("ILAN_STEAL_POLICY", "strict or full: force ILAN's cross-group stealing"),
     Variable("ILAN_TASK_STEAL", "work-stealing victim policy: random (default)"),
     Variable("ILAN_EXPLORE_MIN_US", "N: taskloops whose runs on every group take less than N us "

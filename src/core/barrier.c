@@ -121,6 +121,8 @@ void barrier_destroy(struct barrier *b)
 bool barrier_tree_arrive(struct barrier *b, unsigned id)
 {
     struct barrier_node *nd = &b->nodes[id];
+    if (nd->init == 1 && nd->parent != BTREE_NO_PARENT)
+        nd = &b->nodes[nd->parent]; /* a leaf: its own arrival completes its node */
     for (;;) {
         if (atomic_fetch_sub_explicit(&nd->count, 1, memory_order_acq_rel) != 1)
             return false;
@@ -157,14 +159,15 @@ static void tree_wake_over(struct barrier *b, unsigned c)
         return;
     }
     if (atomic_load_explicit(&nd->waiting, memory_order_relaxed))
-        return;
+        return; /* any value read is safe: see barrier_tree_enter */
     for (unsigned k = nd->child_first; k < nd->child_end; k++)
         tree_wake_over(b, b->child[k]);
 }
 
-/* Wakes every sleeper of c's subtree for tasks: the asleep are woken (they
- * wake their own subtrees in turn), the others passed through. */
-static void tree_wake_tasks(struct barrier *b, unsigned c)
+/* Wakes every sleeper of c's subtree (for tasks, or a cancellation): the
+ * asleep are woken (for tasks they wake their own subtrees in turn), the
+ * others passed through. */
+static void tree_wake_all(struct barrier *b, unsigned c)
 {
     struct barrier_node *nd = &b->nodes[c];
     if (atomic_load_explicit(&nd->wake.word, memory_order_relaxed) & SEQ_SLEEPERS) {
@@ -172,16 +175,31 @@ static void tree_wake_tasks(struct barrier *b, unsigned c)
         return;
     }
     for (unsigned k = nd->child_first; k < nd->child_end; k++)
-        tree_wake_tasks(b, b->child[k]);
+        tree_wake_all(b, b->child[k]);
 }
 
+/*
+ * Leaving. With nobody asleep on a node's word (tree_sleepers 0, the
+ * common case) there is nothing to wake, and no fence: the leaver reads
+ * `release` again and then tree_sleepers, both seq_cst, and a would-be
+ * sleeper counts itself (seq_cst) before it reads `release` (seq_cst)
+ * once more. Its read of the old round precedes the release's bump in
+ * coherence order, which precedes the leaver's read of the new one, so
+ * the leaver's read of tree_sleepers comes after its count in the single
+ * order of seq_cst operations: a leaver that reads 0 leaves a sleeper
+ * that will see the release. A region cancelled is not this path's
+ * concern: barrier_cancel wakes every sleeper itself.
+ */
 void barrier_tree_leave(struct barrier *b, unsigned id)
 {
     struct barrier_node *nd = &b->nodes[id];
-    ilan_fence_seq_cst(); /* after seeing the release: see tree_wake_over */
-    for (unsigned k = nd->child_first; k < nd->child_end; k++)
-        tree_wake_over(b, b->child[k]);
-    atomic_store_explicit(&nd->waiting, false, memory_order_release);
+    (void)atomic_load_explicit(&b->release.word, memory_order_seq_cst);
+    if (atomic_load_explicit(&b->tree_sleepers, memory_order_seq_cst)) {
+        ilan_fence_seq_cst(); /* after seeing the release: see tree_wake_over */
+        for (unsigned k = nd->child_first; k < nd->child_end; k++)
+            tree_wake_over(b, b->child[k]);
+    }
+    atomic_store_explicit(&nd->waiting, false, memory_order_relaxed);
 }
 
 void barrier_tree_wake_subtree(struct barrier *b, unsigned id)
@@ -189,7 +207,7 @@ void barrier_tree_wake_subtree(struct barrier *b, unsigned id)
     struct barrier_node *nd = &b->nodes[id];
     ilan_fence_seq_cst();
     for (unsigned k = nd->child_first; k < nd->child_end; k++)
-        tree_wake_tasks(b, b->child[k]);
+        tree_wake_all(b, b->child[k]);
 }
 
 /*
@@ -229,7 +247,8 @@ bool barrier_try_release(struct barrier *b)
     unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
     if (sleepers)
         seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
-    tree_wake_over(b, 0);
+    if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
+        tree_wake_over(b, 0);
     return true;
 }
 
@@ -247,9 +266,12 @@ void barrier_cancel(struct barrier *b)
     if (b->tree)
         b->tree_dirty = true;
     seq_bump(&b->release);
+    /* Wakes every tree sleeper, not only those the release's rule
+     * reaches: threads that leave because they saw `cancelled` may not
+     * have seen this bump yet, so they cannot be relied on to wake their
+     * children. A sleeper either was counted and its sleep bit seen here
+     * (after barrier_wake_idle's fence), or it sees the bump. */
     barrier_wake_idle(b);
-    if (b->tree)
-        tree_wake_over(b, 0);
 }
 
 void barrier_wake_idle(struct barrier *b)
@@ -261,7 +283,7 @@ void barrier_wake_idle(struct barrier *b)
     if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
         seq_bump(&b->task_work);
     if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
-        tree_wake_tasks(b, 0);
+        tree_wake_all(b, 0);
 }
 
 void barrier_wake_idle_tree(struct barrier *b)
@@ -271,5 +293,5 @@ void barrier_wake_idle_tree(struct barrier *b)
     if (sleepers)
         seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
     if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
-        tree_wake_tasks(b, 0);
+        tree_wake_all(b, 0);
 }

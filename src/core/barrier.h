@@ -117,10 +117,14 @@ static inline bool barrier_others_arrived(struct barrier *b)
 
 /* Tree: thread `id` is about to wait (or to leave at once) this round:
  * from now until barrier_tree_leave a release reaching it leaves the
- * waking of its children to it. Before its arrival. */
+ * waking of its children to it. Before its arrival. Relaxed: a waker that
+ * reads the flag stale acts safely either way (1 seen after the thread
+ * left: it has woken its children already; 0 seen while it waits: the
+ * waker does its children's waking too), and its sleep is found by its
+ * word's bit, read first. */
 static inline void barrier_tree_enter(struct barrier *b, unsigned id)
 {
-    atomic_store_explicit(&b->nodes[id].waiting, true, memory_order_seq_cst);
+    atomic_store_explicit(&b->nodes[id].waiting, true, memory_order_relaxed);
 }
 
 /* Tree: thread `id`, which saw its round released or the region

@@ -92,10 +92,13 @@ static void tree_wait(struct barrier_round *r, unsigned id)
         struct instr_mark im = ILAN_ENTER_WAIT();
         if (!wait_poll(over_or_tasks, r)) {
             unsigned w = seq_read(&nd->wake);
-            atomic_fetch_add_explicit(&b->tree_sleepers, 1, memory_order_relaxed);
+            atomic_fetch_add_explicit(&b->tree_sleepers, 1, memory_order_seq_cst);
             seq_announce(&nd->wake);
             ilan_fence_seq_cst(); /* pairs with the wakers' fences (barrier.c) */
-            bool sleep = !over_or_tasks(r);
+            /* seq_cst, for leavers that do not fence (barrier_tree_leave) */
+            bool sleep = (atomic_load_explicit(&b->release.word, memory_order_seq_cst) &
+                          ~SEQ_SLEEPERS) == r->round &&
+                         !over_or_tasks(r);
             wait_debug_delay(); /* a release or a push now must still wake us */
             if (sleep)
                 seq_sleep(&nd->wake, w);
