@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include "config/parse.h"
 #include "sched/bubble.h"
+#include "sched/dlb.h"
 #include "sched/steal.h"
 
 /* ILAN_TASKLOOP: how taskloops are scheduled. */
@@ -30,6 +31,7 @@ struct config {
     int forced_steal;                  /* ILAN_STEAL_POLICY: -1 explore, 0 strict, 1 full */
     enum bubble_sched bubbles;         /* ILAN_BUBBLES: nested teams placed as bubbles (off) */
     enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
+    struct dlb_params dlb;             /* ILAN_DLB, ILAN_DLB_VICTIMS, _STEAL, _INTERVAL, _PLOCAL */
     unsigned explore_min_us;           /* ILAN_EXPLORE_MIN_US: taskloops whose all-groups runs
                                           take less (median, us) are not explored */
     unsigned history_max;              /* ILAN_HISTORY_MAX: taskloop identities remembered
