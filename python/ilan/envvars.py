@@ -53,6 +53,17 @@ RUNTIME = [
              "2 to 64 (default 4)"),
     Variable("ILAN_STEAL_POLICY", "strict or full: force ILAN's cross-group stealing"),
     Variable("ILAN_TASK_STEAL", "work-stealing victim policy: random (default)"),
+    Variable("ILAN_DLB", "how idle threads get tasks: ws (default: they steal from deques), "
+             "na-ws (they ask; a busy thread sends queued tasks) or na-rp (it sends its next new "
+             "tasks)"),
+    Variable("ILAN_DLB_VICTIMS", "N: threads an idle thread asks at once under na-ws/na-rp "
+             "(default 1)"),
+    Variable("ILAN_DLB_STEAL", "N: most tasks one request moves (default 8), or one ws steal "
+             "takes (default 1)"),
+    Variable("ILAN_DLB_INTERVAL", "N: idle rounds before an unanswered thread asks again "
+             "(default 64)"),
+    Variable("ILAN_DLB_PLOCAL", "0..1: probability that a request goes to the asker's own "
+             "locality group (default 1)"),
     Variable("ILAN_EXPLORE_MIN_US", "N: taskloops whose runs on every group take less than N us "
              "(median) are not explored (default 30)"),
     Variable("ILAN_HISTORY_MAX", "N: taskloop identities ILAN remembers; past that the least "

@@ -25,6 +25,7 @@ class Runtime:
     library: str = ""         # the file that must exist ("" = the system's)
     env: dict[str, str] = field(default_factory=dict)   # variables set for the run
     preload: bool = False     # LD_PRELOAD the library (libomp)
+    default: bool = True      # run when --runtimes names none (False: only when named)
 
     def missing(self) -> str | None:
         """None when installed, else why not and what to do."""
@@ -89,21 +90,28 @@ def ilan_mode(mode: str) -> Runtime:
                    env={"ILAN_TASKLOOP": mode})
 
 
+def ilan_dlb(strategy: str) -> Runtime:
+    """ilan with ILAN_DLB=strategy (message-based load balancing), run
+    only when named: ilan-na-ws, ilan-na-rp."""
+    return Runtime("ilan-" + strategy, "ilan", env={"ILAN_DLB": strategy}, default=False)
+
+
 def all_runtimes(libomp_defaults: bool = False) -> list[Runtime]:
     """Every runtime `ilan bench` knows, in table order."""
-    return [Runtime("libgomp", "libgomp"),
-            Runtime("libomp", "libomp", LIBOMP, {} if libomp_defaults else dict(LIBOMP_ENV),
-                    preload=True)] + [ilan_mode(m) for m in ("ws", "numa", "ilan")]
+    return ([Runtime("libgomp", "libgomp"),
+             Runtime("libomp", "libomp", LIBOMP, {} if libomp_defaults else dict(LIBOMP_ENV),
+                     preload=True)] + [ilan_mode(m) for m in ("ws", "numa", "ilan")]
+            + [ilan_dlb(s) for s in ("na-ws", "na-rp")])
 
 
 def select(names: list[str], known: list[Runtime]) -> tuple[list[Runtime], dict[str, str]]:
-    """The runtimes named (all when names is empty), split into those
-    installed and {name: note} for those skipped."""
+    """The runtimes named (when names is empty, those run by default),
+    split into those installed and {name: note} for those skipped."""
     by_name = {r.name: r for r in known}
     for n in names:
         if n not in by_name:
             raise IlanError("unknown runtime %r: choose from %s" % (n, ", ".join(by_name)))
-    chosen = [r for r in known if not names or r.name in names]
+    chosen = [r for r in known if r.name in names] if names else [r for r in known if r.default]
     present: list[Runtime] = []
     skipped: dict[str, str] = {}
     for r in chosen:

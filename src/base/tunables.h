@@ -133,6 +133,19 @@
 /* ...but at most this many per round (sched/steal.h, steal_tries). */
 #define ILAN_TASK_STEAL_TRIES_MAX 64u
 
+/* Load balancing by messages (ILAN_DLB=na-ws|na-rp, core/dlb.c), the
+ * defaults of its parameters (seed 002's N_victim, N_steal, T_interval in
+ * idle rounds, P_local); each has an ILAN_DLB_* variable. N_steal also caps
+ * the tasks a ws thief takes in one steal (half of the victim's deque):
+ * 1 by default there, since taking 2 or 8 did not make the UTS-like tree
+ * of 20.6 million nodes faster at 2 threads (0.66 / 0.69 / 0.71 s,
+ * medians of 5 interleaved runs, libgomp 0.44). */
+#define ILAN_DLB_VICTIMS_DEFAULT 1u
+#define ILAN_DLB_STEAL_DEFAULT 8u
+#define ILAN_WS_STEAL_DEFAULT 1u
+#define ILAN_DLB_INTERVAL_DEFAULT 64u
+#define ILAN_DLB_PLOCAL_DEFAULT 1.0
+
 /* Ancestors a task descriptor records (struct task up[]): a waiting tied
  * task may steal a victim's task only when it is at most this many
  * generations above it, which a thief can test before winning the task. */

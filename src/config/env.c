@@ -23,6 +23,11 @@
 #endif
 
 struct config config = {.forced_steal = -1,
+                        .dlb = {.strategy = DLB_WS,
+                                .victims = ILAN_DLB_VICTIMS_DEFAULT,
+                                .steal = 0, /* by strategy: env_read_dlb */
+                                .interval = ILAN_DLB_INTERVAL_DEFAULT,
+                                .plocal = ILAN_DLB_PLOCAL_DEFAULT},
                         .trace_task_every = 1,
                         .explore_min_us = ILAN_EXPLORE_MIN_US_DEFAULT,
                         .history_max = ILAN_HISTORY_MAX_DEFAULT,
@@ -397,6 +402,26 @@ static void env_read_task_steal(void)
         env_invalid("ILAN_TASK_STEAL", v);
 }
 
+/* ILAN_DLB and its parameters (sched/dlb.h, core/dlb.c). */
+static void env_read_dlb(void)
+{
+    const char *v = getenv("ILAN_DLB");
+    if (v && !dlb_parse_strategy(v, &config.dlb.strategy))
+        env_invalid("ILAN_DLB", v);
+    unsigned long n;
+    if (env_ulong("ILAN_DLB_VICTIMS", 1, 1024, &n))
+        config.dlb.victims = (unsigned)n;
+    if (env_ulong("ILAN_DLB_STEAL", 1, 1024, &n))
+        config.dlb.steal = (unsigned)n;
+    if (env_ulong("ILAN_DLB_INTERVAL", 1, 1000000, &n))
+        config.dlb.interval = (unsigned)n;
+    if ((v = getenv("ILAN_DLB_PLOCAL")) && !parse_probability(v, &config.dlb.plocal))
+        env_invalid("ILAN_DLB_PLOCAL", v);
+    if (!config.dlb.steal)
+        config.dlb.steal =
+            config.dlb.strategy == DLB_WS ? ILAN_WS_STEAL_DEFAULT : ILAN_DLB_STEAL_DEFAULT;
+}
+
 /* The MPI rank of this process, from the usual launchers' variables
  * (Open MPI, MPICH and Intel MPI, PMIx, MVAPICH, Slurm); 0 when none says. */
 static long env_mpi_rank(void)
@@ -571,6 +596,7 @@ static void env_read_scalars(void)
     env_read_affinity_format();
     env_read_ignored();
     env_read_task_steal();
+    env_read_dlb();
     env_read_taskloop();
     env_read_bubbles();
     env_read_barrier();

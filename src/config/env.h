@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include "config/parse.h"
 #include "sched/bubble.h"
+#include "sched/dlb.h"
 #include "sched/steal.h"
 
 /* ILAN_TASKLOOP: how taskloops are scheduled. */
@@ -38,6 +39,7 @@ struct config {
     enum steal_policy steal_policy;    /* ILAN_TASK_STEAL */
     enum barrier_kind barrier;         /* ILAN_BARRIER */
     unsigned barrier_fanin;            /* ILAN_BARRIER_FANIN: a tree node's children per level */
+    struct dlb_params dlb;             /* ILAN_DLB, ILAN_DLB_VICTIMS, _STEAL, _INTERVAL, _PLOCAL */
     unsigned explore_min_us;           /* ILAN_EXPLORE_MIN_US: taskloops whose all-groups runs
                                           take less (median, us) are not explored */
     unsigned history_max;              /* ILAN_HISTORY_MAX: taskloop identities remembered

@@ -120,6 +120,22 @@ bool parse_ulong(const char *text, unsigned long min, unsigned long max, unsigne
     return true;
 }
 
+bool parse_probability(const char *text, double *out)
+{
+    const char *p = skip_spaces(text);
+    double v = 0, scale = 1;
+    bool digits = false;
+    for (; isdigit((unsigned char)*p); p++, digits = true)
+        v = v * 10 + (*p - '0');
+    if (*p == '.')
+        for (p++; isdigit((unsigned char)*p); p++, digits = true)
+            v += (*p - '0') * (scale /= 10);
+    if (!digits || !at_end(p) || v > 1)
+        return false;
+    *out = v;
+    return true;
+}
+
 bool parse_keyword(const char *text, const char *const *names, int count, int *out)
 {
     int i = take_one_of(&text, names, count);

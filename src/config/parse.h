@@ -24,6 +24,10 @@ bool parse_keyword(const char *text, const char *const *names, int count, int *o
 /* An unsigned decimal integer in [min, max]. */
 bool parse_ulong(const char *text, unsigned long min, unsigned long max, unsigned long *out);
 
+/* A probability: a decimal number in [0, 1] ("1", "0.5", ".03"; no
+ * exponent, no sign). */
+bool parse_probability(const char *text, double *out);
+
 /* A comma-separated list of integers in [1, max] (OMP_NUM_THREADS: "4,3,2").
  * Stores at most `capacity` items (the rest are validated, then dropped) and
  * their number in *count (>= 1). */

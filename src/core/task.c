@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
+#include "core/dlb.h"
 #include "core/mutex.h"
 #include "core/task_alloc.h"
 #include "core/task_deps.h"
@@ -299,7 +300,7 @@ void task_run_now(struct task *t)
 static void task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
                               void (*cpyfn)(void *, void *), long arg_size, long arg_align,
                               unsigned flags, void **depend, int priority, void *detach,
-                              bool detached, bool has_deps, bool undeferred);
+                              bool detached, bool has_deps, bool undeferred, bool redirect);
 
 void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
                 long arg_align, bool if_clause, unsigned flags, void **depend, int priority,
@@ -319,8 +320,11 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
      * event) unless the program asks (if(0)), nor a priority task (the
      * hint orders queued tasks). */
     struct task *cur = task_of(ts);
+    /* A thief asked for this thread's next tasks (ILAN_DLB=na-rp): defer. */
+    bool redirect = team && dlb_creation_serves(ts) && priority == 0;
     bool undeferred = !team || !if_clause || (cur->state_flags & TASK_FINAL) ||
-                      (!has_deps && !detached && priority == 0 && !task_sched_defer_helps(ts));
+                      (!has_deps && !detached && priority == 0 && !redirect &&
+                       !task_sched_defer_helps(ts));
     if (undeferred && !has_deps && !detached) {
         if (cpyfn)
             task_run_included_copy(ts, cur, fn, data, cpyfn, arg_size, arg_align, flags);
@@ -329,17 +333,18 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
         return;
     }
     task_spawn_queued(ts, fn, data, cpyfn, arg_size, arg_align, flags, depend, priority, detach,
-                      detached, has_deps, undeferred);
+                      detached, has_deps, undeferred, redirect);
 }
 
 /* task_spawn for a task with a descriptor of its own (queued, or
  * undeferred with dependences or a detach event): out of line, so that
- * the included path's code stays small. */
+ * the included path's code stays small. `redirect`: a thief asked for it
+ * (dlb_creation_serves). */
 static __attribute__((noinline)) void
 task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
                   void (*cpyfn)(void *, void *), long arg_size, long arg_align, unsigned flags,
                   void **depend, int priority, void *detach, bool detached, bool has_deps,
-                  bool undeferred)
+                  bool undeferred, bool redirect)
 {
     ILAN_COUNT(tasks_created); /* an included task counts its creation as it runs */
     struct instr_mark im = ILAN_ENTER(create);
@@ -368,6 +373,8 @@ task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
     task_count(t);
     if (has_deps && !task_deps_register(ts, parent, t, depend))
         return; /* queued by the completion of its last predecessor */
+    if (redirect && dlb_redirect(ts, t))
+        return;
     task_sched_push(ts, t);
 }
 

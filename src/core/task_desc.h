@@ -48,6 +48,9 @@ struct taskloop_exec;
 #define TASK_ICV_SAVED (1u << 8) /* TASK_ON_STACK: `icv` holds its creator's ICVs, to restore */
 #define TASK_RUNNER (1u << 9)    /* not a task of the program: it runs a taskloop's tasks as
                                     included ones (ILAN's range launch); counters skip it */
+#define TASK_ADOPTED (1u << 10)  /* taken from another thread's deque with others in one steal
+                                    and kept on the thief's own deque: popped there, it still
+                                    becomes the thread's root (task_sched.c run_found) */
 
 /*
  * A taskgroup region, begun by one task (task_taskgroup_start) and linked to
@@ -252,6 +255,21 @@ struct task_slot {
     struct deque deque;      /* ready tasks created (or released) by this slot's thread */
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
+    /* Load-balancing messages (core/dlb.h, ILAN_DLB=na-ws|na-rp). The request
+     * cell has a line of its own: thieves write it, and the slot's thread
+     * reads it at every task creation, a hit until somebody asks. */
+    alignas(ILAN_CACHE_LINE) _Atomic uint64_t dlb_request; /* a thief's request to this slot's
+                                                              thread (sched/dlb.h), 0: none */
+    alignas(ILAN_CACHE_LINE) _Atomic uint64_t dlb_round; /* the round this slot's thread serves;
+                                                            only it writes, thieves read */
+    _Atomic(struct task *) dlb_wants; /* while this slot's thread asks others for tasks: the tied
+                                         task it waits in (only its descendants may be sent to
+                                         it), NULL: any task */
+    _Atomic(const struct ilan_thread *) dlb_asker; /* the thread in this slot when it last asked
+                                                      (the origin test of task_peek_descends) */
+    unsigned dlb_redirect_to; /* NA-RP: the slot its thread's next new tasks go to; only the
+                                 slot's thread reads or writes it */
+    unsigned dlb_redirect_left; /* how many more of them (0: no redirection) */
     alignas(ILAN_CACHE_LINE) struct task implicit; /* the implicit task of this slot's thread */
 };
 

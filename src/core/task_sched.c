@@ -7,6 +7,7 @@
 #include "base/fatal.h"
 #include "config/env.h"
 #include "core/barrier.h"
+#include "core/dlb.h"
 #include "core/task_deps.h"
 #include "core/task_exec.h"
 #include "core/task_mode.h"
@@ -29,6 +30,19 @@ struct steal_tls {
 };
 static __thread struct steal_tls steal_tls;
 
+/* The calling thread's stealing state, made current for `team`. */
+static struct steal_tls *steal_state(struct ilan_thread *ts, struct team *team)
+{
+    struct steal_tls *st = &steal_tls;
+    if (st->team != team) {
+        st->team = team;
+        st->last_victim = STEAL_NO_VICTIM;
+        if (!st->rng)
+            st->rng = steal_seed(ts->team_id + 1u + (unsigned)(uintptr_t)ts);
+    }
+    return st;
+}
+
 /* ---- team and slot set-up ------------------------------------------------ */
 
 void task_team_prepare(struct team *t, unsigned n)
@@ -44,6 +58,7 @@ void task_team_prepare(struct team *t, unsigned n)
             memset(s, 0, sizeof *s);
             deque_init(&s->deque, ILAN_TASK_DEQUE_LOG2);
             task_queue_init(&s->inbox);
+            dlb_slot_reset(s);
             grown[i] = s;
         }
         t->task_slots = grown;
@@ -80,6 +95,31 @@ static bool may_start(const void *item, const void *waiter)
 }
 
 /*
+ * After a thief won one task from `victim`, takes up to half of what is
+ * left there, at most N_steal - 1 more (ILAN_DLB_STEAL), one CAS each, and
+ * keeps them on its own deque. A waiting tied task takes only its
+ * descendants, so they belong above its mark. They are marked adopted: run
+ * from there they still become the thread's root (run_found), as if stolen
+ * one by one.
+ */
+static void steal_more(struct ilan_thread *ts, struct deque *victim, struct task *waiter)
+{
+    long left = deque_size(victim);
+    long want = (left + 1) / 2;
+    if (want > (long)config.dlb.steal - 1)
+        want = (long)config.dlb.steal - 1;
+    for (long i = 0; i < want; i++) {
+        bool refused = false;
+        struct task *t = waiter ? deque_steal_if(victim, may_start, waiter, &refused)
+                                : deque_steal(victim);
+        if (!t)
+            return;
+        t->state_flags |= TASK_ADOPTED;
+        deque_push(ts->deque, t);
+    }
+}
+
+/*
  * Tries slot v's deque (top) and inbox. A waiting tied task looks at the
  * victim's oldest task before racing for it and leaves it there unless it
  * descends from the waiter (task_peek_descends):
@@ -89,19 +129,23 @@ static bool may_start(const void *item, const void *waiter)
  * is run by its owner, or by any thread at a barrier.
  */
 static struct task *steal_from(struct team *team, unsigned v, struct task *waiter,
-                               enum task_look look, enum task_source *from)
+                               enum task_look look, bool rob, enum task_source *from)
 {
     struct task_slot *s = team->task_slots[v];
-    struct task *t;
+    struct task *t = NULL;
     bool refused = false;
     ILAN_COUNT(steals_attempted);
-    do
-        t = waiter ? deque_steal_if(&s->deque, may_start, waiter, &refused)
-                   : deque_steal(&s->deque);
-    /* A full look retries a lost race (the winner took only one task); a
-     * refusal ends it. */
-    while (!t && !refused && look == LOOK_FULL && deque_maybe_nonempty(&s->deque));
+    if (rob) {
+        do
+            t = waiter ? deque_steal_if(&s->deque, may_start, waiter, &refused)
+                       : deque_steal(&s->deque);
+        /* A full look retries a lost race (the winner took only one task);
+         * a refusal ends it. */
+        while (!t && !refused && look == LOOK_FULL && deque_maybe_nonempty(&s->deque));
+    }
     *from = FROM_VICTIM_DEQUE;
+    if (t && config.dlb.steal > 1)
+        steal_more(&ilan_tls, &s->deque, waiter);
     if (!t) {
         t = task_queue_take(&s->inbox, waiter, look == LOOK_FULL ? LOOK_FULL : LOOK_TRY, NULL, NULL);
         *from = FROM_QUEUE;
@@ -109,13 +153,20 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     return t;
 }
 
+/* What a look takes from other threads' slots (steps 5 and 6 below). */
+enum look_others {
+    OTHERS_NONE,    /* nothing: a paced round (sched/steal_pace.h) */
+    OTHERS_INBOXES, /* their inboxes only: ILAN_DLB=na-*, where deques are the owners' alone */
+    OTHERS_ALL,     /* their deques, then their inboxes */
+};
+
 /* The scheduling ladder: the first source that yields a task wins. With
  * `full` false it is the cheap look of a spinning round (busy queues,
  * long queues and unlucky victim draws are passed over); with `full` true
  * it returns NULL only if no task the caller may take was queued anywhere
- * when it looked (LOOK_FULL). */
+ * when it looked (LOOK_FULL; `others` is then OTHERS_ALL). */
 static struct task *task_find(struct ilan_thread *ts, struct team *team, struct task *waiter,
-                              bool full, bool steal, enum task_source *from)
+                              bool full, enum look_others others, enum task_source *from)
 {
     *from = FROM_QUEUE;
     unsigned self = ts->team_id;
@@ -143,22 +194,17 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     unsigned n = team->nthreads;
     if (n < 2)
         return NULL;
-    struct steal_tls *st = &steal_tls;
-    if (st->team != team) {
-        st->team = team;
-        st->last_victim = STEAL_NO_VICTIM;
-        if (!st->rng)
-            st->rng = steal_seed(self + 1u + (unsigned)(uintptr_t)ts);
-    }
+    struct steal_tls *st = steal_state(ts, team);
     /* 5. the last victim that had work, then 6. random victims (policy);
      * a full look visits every other slot instead, since random draws
      * can miss the one victim that has work */
-    unsigned tries =
-        !steal ? 0 : steal_tries(n, full, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
+    unsigned tries = others == OTHERS_NONE
+                         ? 0
+                         : steal_tries(n, full, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
     for (unsigned i = 0; i < tries; i++) {
         unsigned v = full ? (self + 1 + i) % n
                           : steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);
-        if ((t = steal_from(team, v, waiter, thief, from))) {
+        if ((t = steal_from(team, v, waiter, thief, others == OTHERS_ALL, from))) {
             ILAN_COUNT_STEAL(v, mode && !mode->same_group(team, self, v));
             st->last_victim = v;
             return t;
@@ -189,8 +235,12 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
 static void run_found(struct ilan_thread *ts, struct task *t, enum task_source from)
 {
     if (from == FROM_OWN_DEQUE) {
-        task_execute(ts, t);
-        return;
+        if (!(t->state_flags & TASK_ADOPTED)) {
+            task_execute(ts, t);
+            return;
+        }
+        t->state_flags &= ~TASK_ADOPTED;
+        from = FROM_QUEUE; /* stolen with another: a root, but not paced on */
     }
     uint64_t start = from == FROM_VICTIM_DEQUE ? os_now_ns() : 0;
     if (t->state_flags & TASK_UNTIED) {
@@ -211,7 +261,7 @@ bool task_sched_run_one(struct ilan_thread *ts)
     if (!team)
         return false;
     enum task_source from;
-    struct task *t = task_find(ts, team, task_constraint(ts), false, true, &from);
+    struct task *t = task_find(ts, team, task_constraint(ts), false, OTHERS_ALL, &from);
     if (!t)
         return false;
     run_found(ts, t, from);
@@ -289,6 +339,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     unsigned quiet = 0;  /* pauses since this wait last looked at other threads' deques */
     unsigned looks = 0;  /* looks at other threads' deques since a task was last found */
     bool hungry = false; /* counted in b->task_hungry */
+    /* ILAN_DLB=na-ws|na-rp: quick looks ask other threads for tasks
+     * (core/dlb.c) instead of taking them from their deques, and this
+     * thread answers such requests while it waits. */
+    bool asks = config.dlb.strategy != DLB_WS && team->nthreads > 1;
+    unsigned unanswered = 0; /* idle rounds since this wait last asked */
     struct stall stall = {~0ul, 0};
     enum task_source from; /* where the task found came from */
     struct instr_mark im = ILAN_ENTER_WAIT();
@@ -302,21 +357,28 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* No task pending in the team (queued or running): nothing to look
          * for, only the condition to watch (a plain barrier stays cheap). */
         struct task *t = NULL;
+        if (asks)
+            dlb_serve_idle(ts);
         bool pending = atomic_load_explicit(&b->task_pending, memory_order_relaxed) != 0;
-        bool steal = quiet >= steal_pace_gap(&steal_tls.pace);
+        bool steal = !asks && quiet >= steal_pace_gap(&steal_tls.pace);
         if (steal)
             quiet = 0;
-        if (steal || !pending)
+        if (steal || !pending || asks)
             looks++; /* with no task pending, every round is a full look */
-        if (pending && (t = task_find(ts, team, waiter, false, steal, &from)) != NULL) {
+        enum look_others others = asks ? OTHERS_INBOXES : steal ? OTHERS_ALL : OTHERS_NONE;
+        if (pending && (t = task_find(ts, team, waiter, false, others, &from)) != NULL) {
             if (hungry) {
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
                 hungry = false;
             }
             run_found(ts, t, from);
-            idle = looks = 0;
+            idle = looks = unanswered = 0;
             continue;
         }
+        /* Ask on the first idle round, then again each T_interval rounds
+         * (a request may have been dropped, overwritten or declined). */
+        if (asks && pending && unanswered++ % config.dlb.interval == 0)
+            dlb_ask(ts, team, waiter, &steal_state(ts, team)->rng);
         ILAN_WAIT_PHASE(im, pending);
         /* Hunger is announced only after a few failed rounds (a taskwait
          * whose last child is finishing on another thread ends within them)
@@ -350,12 +412,16 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * that then takes nothing, a waiting task's child behind 64
          * others in an inbox, a victim never drawn), and two threads
          * that both did so slept with tasks queued. */
+        /* A thief that asks leaves a request standing while it sleeps: its
+         * answer (a push to its inbox) wakes it. */
+        if (asks)
+            dlb_ask(ts, team, waiter, &steal_state(ts, team)->rng);
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
         /* With the mode's tasks queued that we may not take, sleep in
          * slices so that a stall (take_if_stalled) is noticed. */
-        if (!done(arg) && !(t = task_find(ts, team, waiter, true, true, &from))) {
+        if (!done(arg) && !(t = task_find(ts, team, waiter, true, OTHERS_ALL, &from))) {
             if (task_mode && task_mode->queued(team))
                 seq_wait_slow_for(&b->task_work, w, task_mode->sleep_ns(team));
             else

@@ -24,6 +24,9 @@
     X(steals_attempted, "looks into another thread's deque or inbox")                             \
     X(steals_local, "tasks stolen from a thread of the same locality group")                      \
     X(steals_remote, "tasks stolen from a thread of another locality group")                      \
+    X(dlb_requests_sent, "ILAN_DLB=na-ws/na-rp: requests for tasks this thread sent")             \
+    X(dlb_requests_served, "of the requests this thread received, those it handled in their round") \
+    X(dlb_tasks_sent, "tasks this thread sent to a thief that asked (migrated or redirected)")    \
     X(group_own, "ILAN taskloop tasks taken from the thread's own group's queues")                \
     X(group_other, "ILAN taskloop tasks taken from another group's shared queue")                 \
     X(group_strict_other, "NUMA-strict ILAN tasks of another group: opened runs, CPU-led runners") \

@@ -1,5 +1,5 @@
 /* cancel_taskgroup_nested.c — cancel taskgroup reaches the taskgroup region around a worksharing loop with task reductions: tasks created afterwards in that region (inside the loop, or after it) never start, whether the cancellation came before the loop or from one of the loop's own tasks. */
-// ilan-test: env=OMP_CANCELLATION=true tsan modes=ilan,numa,ws
+// ilan-test: env=OMP_CANCELLATION=true tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 static int started_after; /* tasks that started after their taskgroup was cancelled */

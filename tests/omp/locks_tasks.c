@@ -1,7 +1,7 @@
 // locks_tasks.c - nestable locks are owned by tasks, not threads: a task
 // that runs on the owner's thread cannot re-enter another task's nest lock,
 // while the owning task can, and nesting counts stay per owner.
-// ilan-test: tsan modes=ilan,numa,ws
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 int main(void)

@@ -2,7 +2,7 @@
 // implicit: end of single, of a worksharing loop, of sections, of the
 // region), grandchildren included; tasks created inside worksharing loops;
 // tasks inside nested parallel regions and parallel regions inside tasks.
-// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_BARRIER=tree,central
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp vary=ILAN_BARRIER=tree,central
 #include "check.h"
 
 #define MAXT 1024

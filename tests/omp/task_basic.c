@@ -4,7 +4,7 @@
 // mergeable, untied with taskyield, tasks outside any parallel region, and
 // the capture of shared/firstprivate/private data, including argument blocks
 // larger than 256 bytes, VLAs (gcc passes a cpyfn) and 64-byte alignment.
-// ilan-test: tsan modes=ilan,numa,ws
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 #include <stdint.h>
 

@@ -7,7 +7,7 @@
 // replay.  Also depobj, depend(iterator(...)), array sections, dependences
 // among the children of a task, undeferred (if(0)) tasks depending on
 // deferred ones, and taskwait depend(...) (GOMP_taskwait_depend).
-// ilan-test: tsan modes=ilan,numa,ws
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 #include <sched.h>
 

@@ -2,7 +2,7 @@
 // has ended and its event was fulfilled, whether the event is fulfilled by
 // another task, by the task itself, by the creator after waiting for other
 // work, or by another thread; dependent tasks and taskwait wait for it.
-// ilan-test: tsan modes=ilan,numa,ws
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 #include <sched.h>
 

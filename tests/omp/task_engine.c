@@ -5,7 +5,7 @@
 // thread must execute at least a quarter of the nodes, in one of up to 5
 // runs) and a wide fan-out
 // (100,000 children of one task). Results are exact; nothing here is timed.
-// ilan-test: threads=1,2,4,16 tsan serial modes=ilan,numa,ws
+// ilan-test: threads=1,2,4,16 tsan serial modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 #include <stdbool.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
 // the cancelling task does not run, other groups are unaffected and the
 // program goes on normally.  task_group_nocancel.c runs the same program
 // without OMP_CANCELLATION, where nothing is cancelled.
-// ilan-test: env=OMP_CANCELLATION=true tsan modes=ilan,numa,ws
+// ilan-test: env=OMP_CANCELLATION=true tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 static int on; /* cancellation enabled */

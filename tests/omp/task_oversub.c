@@ -2,7 +2,7 @@
 // thread and from all threads, tasks waiting on children, dependence chains
 // and taskloops, separated by barriers, must all finish (idle threads have
 // to yield or sleep).  The 60 s test timeout is the only time guard.
-// ilan-test: threads=64 modes=ilan,numa,ws vary=ILAN_BARRIER=tree,central
+// ilan-test: threads=64 modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp vary=ILAN_BARRIER=tree,central
 #include "check.h"
 
 #define ROUNDS 40

@@ -6,7 +6,7 @@
 // dependences, owns its taskgroup, keeps its ICV changes and its nest lock
 // to itself, and leaves its deferred children to be waited for by whoever
 // waits for them after it returned (its descriptor moved off the stack).
-// ilan-test: threads=1,2,3,8,33 tsan modes=ilan,numa,ws
+// ilan-test: threads=1,2,3,8,33 tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 #ifdef __SANITIZE_THREAD__

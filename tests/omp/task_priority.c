@@ -1,7 +1,7 @@
 // task_priority.c - tasks and taskloops with priority clauses under
 // OMP_MAX_TASK_PRIORITY=10 (values above the maximum included) all run
 // exactly once, with dependences too.  Priority is a hint: order is not checked.
-// ilan-test: env=OMP_MAX_TASK_PRIORITY=10 tsan modes=ilan,numa,ws
+// ilan-test: env=OMP_MAX_TASK_PRIORITY=10 tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 #define N 3000

@@ -4,7 +4,7 @@
 // taskloop in_reduction, `for reduction(task, ...)` and `parallel
 // reduction(task, ...)` with tasks in_reduction, for +, *, max, min on int
 // and double (values chosen so that double results are exact).
-// ilan-test: tsan modes=ilan,numa,ws
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 #define N 600

@@ -5,7 +5,7 @@
 // started. Thread 0 runs its newest task (A) first, so B can only run on a
 // thread that is already at the region's end barrier; if those threads had
 // left, A would spin forever (the ctest timeout then fails the test).
-// ilan-test: threads=2,3,8 modes=ilan,numa,ws vary=ILAN_BARRIER=tree,central
+// ilan-test: threads=2,3,8 modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp vary=ILAN_BARRIER=tree,central
 // ilan-test: tsan modes=ilan,numa,ws
 #include <sched.h>
 #include "check.h"

@@ -2,7 +2,7 @@
 // per call (taskwait and taskgroup forms, and with a final() cutoff),
 // 8-queens (92 solutions) with a task per placement, and a binary tree built
 // by tasks and summed by tasks.
-// ilan-test: tsan modes=ilan,numa,ws
+// ilan-test: tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 
 #ifdef __SANITIZE_THREAD__

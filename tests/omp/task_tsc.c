@@ -8,7 +8,7 @@
 // The tree is irregular (a hash decides each node's fan-out) and mixes
 // taskwait, taskgroup, taskyield and untied tasks so that waiting threads
 // steal from each other.
-// ilan-test: threads=1,2,3,8 tsan modes=ilan,numa,ws
+// ilan-test: threads=1,2,3,8 tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 #include <stdint.h>
 

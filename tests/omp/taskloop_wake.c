@@ -8,7 +8,7 @@
 // debug delay widens the window between a waiter's last look and its sleep.
 // Exploration is off (ILAN_EXPLORE_MIN_US): a configuration of fewer
 // groups than threads could never gather them all.
-// ilan-test: threads=2,3,8,33 tsan modes=ilan,numa,ws
+// ilan-test: threads=2,3,8,33 tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 // ilan-test: env=OMP_WAIT_POLICY=passive;ILAN_DEBUG_WAIT_DELAY_US=20;ILAN_EXPLORE_MIN_US=10000000
 #include "check.h"
 #include <sched.h>

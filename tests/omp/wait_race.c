@@ -4,7 +4,7 @@
 // barrier releases, ordered hand-offs and task pushes land in that window. A
 // lost wake-up hangs (the hang catcher saves the stacks); a release build
 // ignores the variable and runs the same protocol unperturbed.
-// ilan-test: threads=3,16 modes=ilan,ws env=ILAN_DEBUG_WAIT_DELAY_US=30;OMP_WAIT_POLICY=passive vary=ILAN_BARRIER=tree,central
+// ilan-test: threads=3,16 modes=ilan,ws env=ILAN_DEBUG_WAIT_DELAY_US=30;OMP_WAIT_POLICY=passive vary=ILAN_DLB=ws,na-ws,na-rp vary=ILAN_BARRIER=tree,central
 // ilan-test: prefix: sh <SRC>/tools/hang-catch.sh 1 55 hang-wait_race.txt --
 #include "check.h"
 

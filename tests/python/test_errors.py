@@ -22,6 +22,14 @@ def test_missing_libomp_is_skipped_with_what_to_do(monkeypatch):
     assert "apt-get install" in skipped["libomp"]
 
 
+def test_dlb_runtimes_run_only_when_named():
+    present, _ = runtimes.select([], runtimes.all_runtimes())
+    assert not {"ilan-na-ws", "ilan-na-rp"} & {r.name for r in present}
+    present, _ = runtimes.select(["ilan-na-rp", "libgomp"], runtimes.all_runtimes())
+    assert [r.name for r in present] == ["libgomp", "ilan-na-rp"]
+    assert present[1].environ(2)["ILAN_DLB"] == "na-rp"
+
+
 def test_missing_ilan_build_is_skipped_with_make(monkeypatch, tmp_path):
     monkeypatch.setenv("ILAN_BUILD_DIR", str(tmp_path))
     present, skipped = runtimes.select(["ilan", "ilan-ws", "libgomp"], runtimes.all_runtimes())

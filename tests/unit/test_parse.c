@@ -366,8 +366,27 @@ static void test_file_pattern(void)
     CHECK(!parse_file_pattern("%p", 123456, 0, b, 4));
 }
 
+static void test_probability(void)
+{
+    double p = -1;
+    CHECK(parse_probability("1", &p) && p == 1.0);
+    CHECK(parse_probability("0", &p) && p == 0.0);
+    CHECK(parse_probability(" 0.5 ", &p) && p == 0.5);
+    CHECK(parse_probability(".03", &p) && p > 0.0299 && p < 0.0301);
+    CHECK(parse_probability("1.000", &p) && p == 1.0);
+    p = -1;
+    CHECK(!parse_probability("1.5", &p) && p == -1);
+    CHECK(!parse_probability("-0.5", &p));
+    CHECK(!parse_probability("", &p));
+    CHECK(!parse_probability(".", &p));
+    CHECK(!parse_probability("0.5x", &p));
+    CHECK(!parse_probability("1e-1", &p));
+    CHECK(!parse_probability("2", &p));
+}
+
 int main(void)
 {
+    test_probability();
     test_bool();
     test_ulong();
     test_list();

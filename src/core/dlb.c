@@ -1,0 +1,198 @@
+/* dlb.c — the mechanism of message-based load balancing: request and round cells, redirected creations (NA-RP) and migrated queued tasks (NA-WS). */
+#include "core/dlb.h"
+
+#include "config/env.h"
+#include "core/deque.h"
+#include "core/task_mode.h"
+#include "core/task_queue.h"
+#include "core/team_desc.h"
+#include "instr/counters.h"
+
+/*
+ * The protocol (seed 002, section 4.2; its encoding is sched/dlb.h): each
+ * slot has a request cell, which thieves write, and a round cell, which
+ * only its own thread writes. A thief asks a victim by writing (the
+ * victim's round, its id) into the victim's request cell, unless a request
+ * of that round is already there. The victim sees the cell non-zero at its
+ * next task creation (or idle round), takes the request out of the cell
+ * (an exchange, off the hot path), and serves it only if it was written for
+ * its current round; then it moves to the next round, so a request written
+ * late, for a round already served, is dropped, and no two thieves are
+ * served for one round. A thief whose request was dropped or overwritten
+ * asks again after T_interval idle rounds. Only the victim moves its tasks:
+ * a thief never touches another thread's deque here, so the owner's deque
+ * lines stay in its cache.
+ */
+
+void dlb_slot_reset(struct task_slot *s)
+{
+    atomic_store_explicit(&s->dlb_request, 0, memory_order_relaxed);
+    atomic_store_explicit(&s->dlb_round, DLB_FIRST_ROUND, memory_order_relaxed);
+    atomic_store_explicit(&s->dlb_wants, NULL, memory_order_relaxed);
+    atomic_store_explicit(&s->dlb_asker, NULL, memory_order_relaxed);
+    s->dlb_redirect_to = DLB_NO_THIEF;
+    s->dlb_redirect_left = 0;
+}
+
+/* What a thief may be sent: its waiting tied task's descendants. */
+struct dlb_taker {
+    struct task *wants;              /* the thief's waiting tied task, NULL: anything */
+    const struct ilan_thread *asker; /* the thief's thread */
+};
+
+static bool taker_may_start(const void *item, const void *arg)
+{
+    const struct dlb_taker *k = arg;
+    return !k->wants || task_peek_descends(item, k->wants, k->asker);
+}
+
+static struct dlb_taker taker_of(const struct task_slot *thief)
+{
+    /* Acquire: the thief wrote these before its request (release), which
+     * the victim took out of its cell with an exchange (acq_rel). */
+    struct dlb_taker k = {atomic_load_explicit(&thief->dlb_wants, memory_order_acquire),
+                          atomic_load_explicit(&thief->dlb_asker, memory_order_acquire)};
+    return k;
+}
+
+/* Takes the request out of s's cell: the thief to serve in this round
+ * (the round then advances), or DLB_NO_THIEF (none, stale, or naming no
+ * other thread of the team). */
+static unsigned take_request(struct ilan_thread *ts, struct task_slot *s)
+{
+    uint64_t cell = atomic_exchange_explicit(&s->dlb_request, 0, memory_order_acq_rel);
+    uint64_t round = atomic_load_explicit(&s->dlb_round, memory_order_relaxed);
+    unsigned thief = dlb_valid_thief(cell, round);
+    if (thief == DLB_NO_THIEF)
+        return DLB_NO_THIEF;
+    atomic_store_explicit(&s->dlb_round, round + 1, memory_order_release);
+    if (thief >= ts->team->nthreads || thief == ts->team_id)
+        return DLB_NO_THIEF;
+    ILAN_COUNT(dlb_requests_served);
+    return thief;
+}
+
+/* Moves up to N_steal of the oldest tasks of s's deque that the thief may
+ * start into its inbox, in one append. The owner takes them from its own
+ * top with the thieves' CAS, so a concurrent ws thief cannot take one twice. */
+static void migrate_queued(struct ilan_thread *ts, struct task_slot *s, unsigned thief)
+{
+    struct team *team = ts->team;
+    struct task_slot *to = team->task_slots[thief];
+    struct dlb_taker k = taker_of(to);
+    struct task *head = NULL, *tail = NULL;
+    unsigned moved = 0;
+    while (moved < config.dlb.steal) {
+        bool refused = false;
+        struct task *t = deque_steal_if(&s->deque, taker_may_start, &k, &refused);
+        if (!t)
+            break;
+        t->next_queued = NULL;
+        if (tail)
+            tail->next_queued = t;
+        else
+            head = t;
+        tail = t;
+        moved++;
+    }
+    if (!moved)
+        return;
+    ILAN_COUNT_N(dlb_tasks_sent, moved);
+    task_queue_append(&to->inbox, head, tail, moved);
+    task_queue_wake(ts, team);
+}
+
+/* Whether a valid request waits in s's cell while s's deque is empty:
+ * then it is left there, standing, for the tasks this thread will queue
+ * or create. Answering it with nothing would leave the thief without a
+ * request: asleep, it would then wait for a push that a thread running
+ * its tasks inline (its deque full of tasks the thief may not start)
+ * never makes. */
+static bool request_waits_for_work(struct task_slot *s)
+{
+    uint64_t cell = atomic_load_explicit(&s->dlb_request, memory_order_relaxed);
+    uint64_t round = atomic_load_explicit(&s->dlb_round, memory_order_relaxed);
+    return dlb_valid_thief(cell, round) != DLB_NO_THIEF && !deque_maybe_nonempty(&s->deque);
+}
+
+bool dlb_creation_serves_slow(struct ilan_thread *ts, struct task_slot *s)
+{
+    if (s->dlb_redirect_left) {
+        if (s->dlb_redirect_to < ts->team->nthreads)
+            return true; /* a request waiting meanwhile is served once this one is done */
+        s->dlb_redirect_left = 0; /* left over from a larger team's region */
+    }
+    if (config.dlb.strategy == DLB_NA_WS && request_waits_for_work(s))
+        return false;
+    unsigned thief = take_request(ts, s);
+    if (thief == DLB_NO_THIEF)
+        return false;
+    if (config.dlb.strategy == DLB_NA_RP) {
+        s->dlb_redirect_to = thief;
+        s->dlb_redirect_left = config.dlb.steal;
+        return true;
+    }
+    migrate_queued(ts, s, thief);
+    return false;
+}
+
+bool dlb_redirect(struct ilan_thread *ts, struct task *t)
+{
+    struct task_slot *s = dlb_own_slot(ts);
+    struct team *team = ts->team;
+    struct task_slot *to = team->task_slots[s->dlb_redirect_to];
+    struct dlb_taker k = taker_of(to);
+    if (!taker_may_start(t, &k)) {
+        s->dlb_redirect_left = 0;
+        return false;
+    }
+    s->dlb_redirect_left--;
+    ILAN_COUNT(dlb_tasks_sent);
+    task_queue_put(&to->inbox, t, false);
+    task_queue_wake(ts, team);
+    return true;
+}
+
+void dlb_serve_idle_slow(struct ilan_thread *ts, struct task_slot *s)
+{
+    /* An idle thread makes no task to redirect: the thief gets queued ones. */
+    if (s->dlb_redirect_left) {
+        if (s->dlb_redirect_to < ts->team->nthreads)
+            migrate_queued(ts, s, s->dlb_redirect_to);
+        s->dlb_redirect_left = 0;
+        return;
+    }
+    if (request_waits_for_work(s))
+        return;
+    unsigned thief = take_request(ts, s);
+    if (thief != DLB_NO_THIEF)
+        migrate_queued(ts, s, thief);
+}
+
+/* dlb_pick_victim's group test: the taskloop mode's locality groups. */
+static bool mode_same_group(const void *arg, unsigned a, unsigned b)
+{
+    return task_mode->same_group((const struct team *)arg, a, b);
+}
+
+void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uint64_t *rng)
+{
+    unsigned self = ts->team_id, n = team->nthreads;
+    if (n < 2 || self > DLB_MAX_THIEF)
+        return;
+    struct task_slot *own = team->task_slots[self];
+    atomic_store_explicit(&own->dlb_wants, waiter, memory_order_relaxed);
+    atomic_store_explicit(&own->dlb_asker, ts, memory_order_relaxed);
+    bool (*same)(const void *, unsigned, unsigned) = task_mode ? mode_same_group : NULL;
+    for (unsigned i = 0; i < config.dlb.victims; i++) {
+        unsigned v = dlb_pick_victim(rng, self, n, config.dlb.plocal, same, team, 2 * n);
+        struct task_slot *vs = team->task_slots[v];
+        uint64_t cell = atomic_load_explicit(&vs->dlb_request, memory_order_relaxed);
+        uint64_t round = atomic_load_explicit(&vs->dlb_round, memory_order_acquire);
+        if (!dlb_may_ask(cell, round))
+            continue;
+        /* Release: the victim reads our wants and asker after taking this. */
+        atomic_store_explicit(&vs->dlb_request, dlb_request_make(round, self), memory_order_release);
+        ILAN_COUNT(dlb_requests_sent);
+    }
+}

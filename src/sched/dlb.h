@@ -1,0 +1,97 @@
+/* dlb.h — the lock-less load-balancing messages of seed 002 (request and round cells) and the NUMA-aware victim choice: pure functions (no threads, atomics or clocks). */
+#ifndef ILAN_SCHED_DLB_H
+#define ILAN_SCHED_DLB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* How idle threads get tasks from busy ones (ILAN_DLB). */
+enum dlb_strategy {
+    DLB_WS = 0, /* thieves take tasks from the victims' deques themselves (CAS on the top) */
+    DLB_NA_WS,  /* thieves ask; a victim moves up to N_steal of its queued tasks to the thief */
+    DLB_NA_RP,  /* thieves ask; a victim sends the thief its next N_steal new tasks */
+};
+
+/* The load-balancing parameters (ILAN_DLB_*), seed 002 section 4.5. */
+struct dlb_params {
+    enum dlb_strategy strategy; /* ILAN_DLB */
+    unsigned victims;           /* N_victim: requests an idle thread sends per attempt */
+    unsigned steal;             /* N_steal: most tasks one request (or one ws steal) moves;
+                                   0 until the environment is read (a default per strategy) */
+    unsigned interval;          /* T_interval: idle rounds before an unanswered thief asks again */
+    double plocal;              /* P_local: probability of asking (or robbing) a victim of the
+                                   thief's own locality group */
+};
+
+/* Parses an ILAN_DLB value ("ws", "na-ws" or "na-rp"; case-insensitive,
+ * blanks around allowed). False when invalid (out untouched). */
+bool dlb_parse_strategy(const char *text, enum dlb_strategy *out);
+
+/* The name of a strategy, as ILAN_DLB spells it. */
+const char *dlb_strategy_name(enum dlb_strategy s);
+
+/*
+ * The request cell: a 40-bit round number (low bits) and the asking
+ * thread's team id + 1 (high 24 bits; 0: no request). A victim's round
+ * starts at 1 and grows by one each time it handles a request; a thief
+ * asks by writing (the victim's current round, its id) into the cell.
+ */
+#define DLB_ROUND_BITS 40u
+#define DLB_ROUND_MASK ((UINT64_C(1) << DLB_ROUND_BITS) - 1u)
+#define DLB_MAX_THIEF ((1u << (64u - DLB_ROUND_BITS)) - 2u) /* largest team id that can ask */
+#define DLB_NO_THIEF 0xffffffffu
+#define DLB_FIRST_ROUND UINT64_C(1)
+
+/* The cell value for thief `thief` (<= DLB_MAX_THIEF) asking in `round`. */
+static inline uint64_t dlb_request_make(uint64_t round, unsigned thief)
+{
+    return ((uint64_t)(thief + 1u) << DLB_ROUND_BITS) | (round & DLB_ROUND_MASK);
+}
+
+/* The thief a cell names, or DLB_NO_THIEF. */
+static inline unsigned dlb_request_thief(uint64_t cell)
+{
+    uint64_t id = cell >> DLB_ROUND_BITS;
+    return id ? (unsigned)(id - 1u) : DLB_NO_THIEF;
+}
+
+/* The round a cell was written for. */
+static inline uint64_t dlb_request_round(uint64_t cell)
+{
+    return cell & DLB_ROUND_MASK;
+}
+
+/* Thief: whether it may write a request into a victim whose cell holds
+ * `cell` and whose round is `round`: only when no request of this round
+ * is waiting there (it would overwrite another thief's). */
+static inline bool dlb_may_ask(uint64_t cell, uint64_t round)
+{
+    return dlb_request_thief(cell) == DLB_NO_THIEF || dlb_request_round(cell) < (round & DLB_ROUND_MASK);
+}
+
+/* Victim in round `round`: the thief whose request `cell` is to be
+ * served, or DLB_NO_THIEF for no request, or a stale one (written for an
+ * earlier round: its thief may have found work since). After handling a
+ * valid request, served or not, the victim moves to the next round, so
+ * that no two thieves are ever served for one round. */
+static inline unsigned dlb_valid_thief(uint64_t cell, uint64_t round)
+{
+    if (dlb_request_round(cell) != (round & DLB_ROUND_MASK))
+        return DLB_NO_THIEF;
+    return dlb_request_thief(cell);
+}
+
+/*
+ * Picks a victim for thief `self` in a team of `n` (>= 2) threads, never
+ * `self`: with probability plocal a thread of the thief's own locality
+ * group, else one of another group (same_group(arg, a, b) says whether
+ * threads a and b share one; NULL: a single group). Up to `draws` random
+ * draws, then a scan, so that a thread of the wanted kind is returned
+ * whenever one exists; when none does (a group of one, or every thread in
+ * one group) any other thread.
+ */
+unsigned dlb_pick_victim(uint64_t *rng, unsigned self, unsigned n, double plocal,
+                         bool (*same_group)(const void *arg, unsigned a, unsigned b),
+                         const void *arg, unsigned draws);
+
+#endif
