@@ -397,7 +397,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--size", choices=kernels.SIZES, help="problem sizes (default full, "
                    "quick with --quick; tiny is for tests)")
     p.add_argument("--runtimes", help="comma list out of libgomp,libomp,ilan-ws,ilan-numa,ilan "
-                   "(the default set) and ilan-na-ws,ilan-na-rp (ILAN_DLB, only when named)")
+                   "(the default set), ilan-na-ws,ilan-na-rp (ILAN_DLB) and ilan-central,ilan-tree "
+                   "(ILAN_BARRIER), only when named")
     p.add_argument("--kernels", help="comma list (default all; see --list)")
     p.add_argument("--variants", type=variant_list,
                    help="variants run on every runtime, a comma list out of %s (default "

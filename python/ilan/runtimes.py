@@ -44,6 +44,7 @@ class Runtime:
             env["OMP_NUM_THREADS"] = str(threads)
         env.pop("LD_PRELOAD", None)
         env.pop("ILAN_TASKLOOP", None)
+        env.pop("ILAN_BARRIER", None)
         paths = [p for p in env.get("LD_LIBRARY_PATH", "").split(":")
                  if p and os.path.realpath(p) != os.path.realpath(lib_dir())]
         if self.family == "ilan":
@@ -96,12 +97,19 @@ def ilan_dlb(strategy: str) -> Runtime:
     return Runtime("ilan-" + strategy, "ilan", env={"ILAN_DLB": strategy}, default=False)
 
 
+def ilan_barrier(kind: str) -> Runtime:
+    """ilan with ILAN_BARRIER=kind (the team barrier), run only when named:
+    ilan-central, ilan-tree."""
+    return Runtime("ilan-" + kind, "ilan", env={"ILAN_BARRIER": kind}, default=False)
+
+
 def all_runtimes(libomp_defaults: bool = False) -> list[Runtime]:
     """Every runtime `ilan bench` knows, in table order."""
     return ([Runtime("libgomp", "libgomp"),
              Runtime("libomp", "libomp", LIBOMP, {} if libomp_defaults else dict(LIBOMP_ENV),
                      preload=True)] + [ilan_mode(m) for m in ("ws", "numa", "ilan")]
-            + [ilan_dlb(s) for s in ("na-ws", "na-rp")])
+            + [ilan_dlb(s) for s in ("na-ws", "na-rp")]
+            + [ilan_barrier(k) for k in ("central", "tree")])
 
 
 def select(names: list[str], known: list[Runtime]) -> tuple[list[Runtime], dict[str, str]]:
