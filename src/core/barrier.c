@@ -90,6 +90,7 @@ void barrier_init(struct barrier *b, unsigned n, const struct bind_team *bind)
             b->tree_dirty = false;
         }
     }
+    atomic_store_explicit(&b->tree_held, 0, memory_order_relaxed);
     atomic_store_explicit(&b->cancelled, false, memory_order_relaxed);
     atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
 }
@@ -105,6 +106,8 @@ void barrier_destroy(struct barrier *b)
 }
 
 /* ---- arrival ------------------------------------------------------------------ */
+
+static bool tree_root_complete(struct barrier *b);
 
 /*
  * Gathering without locks: each node's counter starts at 1 + its children.
@@ -127,7 +130,7 @@ bool barrier_tree_arrive(struct barrier *b, unsigned id)
         if (atomic_fetch_sub_explicit(&nd->count, 1, memory_order_acq_rel) != 1)
             return false;
         if (nd->parent == BTREE_NO_PARENT)
-            return barrier_try_release(b); /* the root: every thread arrived */
+            return tree_root_complete(b); /* the root: every thread arrived */
         atomic_store_explicit(&nd->count, nd->init, memory_order_relaxed);
         nd = &b->nodes[nd->parent];
     }
@@ -210,46 +213,94 @@ void barrier_tree_wake_subtree(struct barrier *b, unsigned id)
         tree_wake_all(b, b->child[k]);
 }
 
-/*
- * Release. The root counter reaches 0 when the last thread arrives; then
- * the round may be released only once no task is pending, and several
- * threads may see both conditions at once (the last arriver, a thread
- * running tasks that completed the last one, a sleeper woken by that
- * completion). The CAS of the counter from 0 back to its full value
- * elects one releaser. A thread that sees 0 while its own round is not
- * released knows that 0 belongs to its round: the next round cannot
- * complete without it. The releaser bumps `release` rather than setting it
- * to round + 1 because a concurrent barrier_cancel may have bumped it
- * already: every bump must change the word, or a thread that saw the
- * cancel's value would sleep on.
- * Waking: central, the sleepers on the work word all at once; tree, the
- * work word's sleepers (waiting with tasks pending) down a relay tree, and
- * the node sleepers down the barrier's tree, starting at its root.
- */
-bool barrier_try_release(struct barrier *b)
+/* Ends the round: clears what the round ends (a static loop's cancel),
+ * bumps `release` and wakes who sleeps. Exactly one thread per round. */
+static void barrier_release(struct barrier *b)
 {
-    _Atomic unsigned *root = b->tree ? &b->nodes[0].count : &b->remaining;
-    if (atomic_load_explicit(root, memory_order_acquire) != 0 ||
-        atomic_load_explicit(&b->task_pending, memory_order_acquire) != 0)
-        return false;
-    unsigned zero = 0;
-    if (!atomic_compare_exchange_strong_explicit(root, &zero, b->tree ? b->nodes[0].init : b->nthreads,
-                                                 memory_order_acq_rel, memory_order_relaxed))
-        return false;
     if (atomic_load_explicit(&b->loop_cancelled, memory_order_relaxed))
         atomic_store_explicit(&b->loop_cancelled, false, memory_order_relaxed);
     seq_bump(&b->release);
     if (!b->tree) {
         barrier_wake_idle(b); /* waiters sleep on the work word */
-        return true;
+        return;
     }
+    /* Tree: the node sleepers down the barrier's tree from its root; the
+     * work word's sleepers (waiting with tasks pending, or oversubscribed)
+     * down a relay tree when each has a CPU to wake others from, else in
+     * one system call (n futex calls on 2 CPUs cost more than one: waking
+     * 63 sleepers took 271 us down the tree, 90 us at once). */
     ilan_fence_seq_cst(); /* orders the bump before the looks below (Dekker) */
     unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
-    if (sleepers)
+    if (sleepers && wait_oversubscribed())
+        seq_bump(&b->task_work);
+    else if (sleepers)
         seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
     if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
         tree_wake_over(b, 0);
+}
+
+/*
+ * Release, central. `remaining` reaches 0 when the last thread arrives;
+ * then the round may be released only once no task is pending, and
+ * several threads may see both conditions at once (the last arriver, a
+ * thread running tasks that completed the last one, a sleeper woken by
+ * that completion). The CAS of `remaining` from 0 back to nthreads elects
+ * one releaser. A thread that sees 0 while its own round is not released
+ * knows that 0 belongs to its round: the next round cannot complete
+ * without it. The releaser bumps `release` rather than setting it to
+ * round + 1 because a concurrent barrier_cancel may have bumped it
+ * already: every bump must change the word, or a thread that saw the
+ * cancel's value would sleep on.
+ *
+ * Release, tree. The last arriver at the root releases at once when no
+ * task is pending: every thread has arrived, and only a task (counted in
+ * task_pending) can make another, so nobody else can see the round
+ * complete. Otherwise it marks the round held (`tree_held`, seq_cst) and
+ * looks at task_pending again; whoever then sees task_pending at 0 with
+ * the round held takes it (a CAS of tree_held from 1 to 0) and releases.
+ * Its waiters never read the root's counter, so the arrivals' line stays
+ * with the arriving threads (a central waiter's reads of `remaining`
+ * pulled it away from the last arriver just before its CAS). Why the
+ * hand-over cannot be missed: the last arriver's store of tree_held
+ * precedes its load of task_pending in the seq_cst order; a thread that
+ * later reads task_pending at 0 (seq_cst) reads it after that load, as
+ * the completion that zeroed it came after, so its load of tree_held,
+ * after its own, sees the mark.
+ */
+bool barrier_try_release(struct barrier *b)
+{
+    if (b->tree) {
+        unsigned held = 1;
+        if (!atomic_load_explicit(&b->tree_held, memory_order_seq_cst) ||
+            atomic_load_explicit(&b->task_pending, memory_order_seq_cst) != 0 ||
+            !atomic_compare_exchange_strong_explicit(&b->tree_held, &held, 0, memory_order_acq_rel,
+                                                     memory_order_relaxed))
+            return false;
+        barrier_release(b);
+        return true;
+    }
+    if (atomic_load_explicit(&b->remaining, memory_order_acquire) != 0 ||
+        atomic_load_explicit(&b->task_pending, memory_order_acquire) != 0)
+        return false;
+    unsigned zero = 0;
+    if (!atomic_compare_exchange_strong_explicit(&b->remaining, &zero, b->nthreads,
+                                                 memory_order_acq_rel, memory_order_relaxed))
+        return false;
+    barrier_release(b);
     return true;
+}
+
+/* The tree's last arrival (see barrier_try_release). */
+static bool tree_root_complete(struct barrier *b)
+{
+    struct barrier_node *root = &b->nodes[0];
+    atomic_store_explicit(&root->count, root->init, memory_order_relaxed);
+    if (atomic_load_explicit(&b->task_pending, memory_order_seq_cst) == 0) {
+        barrier_release(b);
+        return true;
+    }
+    atomic_store_explicit(&b->tree_held, 1, memory_order_seq_cst);
+    return barrier_try_release(b);
 }
 
 void barrier_cancel(struct barrier *b)

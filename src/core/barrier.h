@@ -59,6 +59,8 @@ struct barrier {
     unsigned nodes_cap;                                  /* entries allocated in nodes[], child[] */
     int shape_key[8];                                    /* what the tree's shape was built for */
     alignas(ILAN_CACHE_LINE) seqword release;            /* advanced once per completed round */
+    _Atomic unsigned tree_held;                          /* tree: 1 while a round every thread
+                                                            arrived at waits for its tasks */
     _Atomic bool cancelled;                              /* the region was cancelled */
     _Atomic bool loop_cancelled;                         /* an inlined static loop was cancelled */
     /* The team's tasks, here because the barrier's release condition reads
@@ -88,8 +90,9 @@ void barrier_init(struct barrier *b, unsigned n, const struct bind_team *bind);
 void barrier_destroy(struct barrier *b);
 
 /* Releases the current round if every thread has arrived and no task is
- * pending; exactly one of the threads that call it for a round wins (a CAS
- * of the root counter from 0 back to its full value) and returns true. */
+ * pending; exactly one of the threads that call it for a round wins (a CAS:
+ * central, of `remaining` from 0 back to nthreads; tree, of tree_held from
+ * 1 to 0) and returns true. */
 bool barrier_try_release(struct barrier *b);
 
 /* The tree's arrival: up the tree as far as this thread is a node's last. */

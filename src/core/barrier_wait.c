@@ -130,8 +130,17 @@ static bool barrier_pass(struct barrier *b, bool cancellable)
         }
     } else {
         barrier_tree_enter(b, id);
-        if (!barrier_arrive(b, id))
-            tree_wait(&r, id);
+        if (!barrier_arrive(b, id)) {
+            if (wait_oversubscribed()) {
+                /* More threads than CPUs: no idle CPU would run the tree's
+                 * wake-ups in parallel, so sleep where one system call
+                 * wakes everyone (the work word, as the central barrier). */
+                ILAN_BARRIER_WAIT();
+                task_wait_until(&ilan_tls, round_over, &r);
+            } else {
+                tree_wait(&r, id);
+            }
+        }
         barrier_tree_leave(b, id);
     }
     return cancellable && atomic_load_explicit(&b->cancelled, memory_order_acquire);
