@@ -616,7 +616,12 @@ static bool join_alone(void *arg)
 /* The master of an oversubscribed hot team waits for its workers' arrival
  * before it arrives itself: the barrier's own wait yields every round,
  * while this one spins when the workers still running are on other CPUs
- * (yielding would only bounce the CPU between finished threads). */
+ * (yielding would only bounce the CPU between finished threads). Under
+ * the tree barrier every hot team's master does: arriving last, it
+ * releases the round itself as soon as it sees the others' arrivals,
+ * rather than waiting for the last worker's release to reach it (the
+ * tree's waiters never race the last arriver for the release: 2 threads
+ * on 2 CPUs, fork/join 1.14 -> 1.24 us without this wait). */
 static void team_join_wait(struct team *t)
 {
     struct join_wait j = {t, atomic_load_explicit(&t->region_seq, memory_order_relaxed)};
@@ -629,7 +634,7 @@ void team_end(void)
     struct team *t = ts->team;
     assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
     assert(ts->ws == NULL && "a region ended inside a worksharing construct");
-    if (t->nthreads > 1 && !t->pooled_workers && wait_oversubscribed())
+    if (t->nthreads > 1 && !t->pooled_workers && (wait_oversubscribed() || t->barrier.tree))
         team_join_wait(t);
     team_end_barrier(ts, t);
     ILAN_REGION_END();
