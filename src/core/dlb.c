@@ -83,12 +83,7 @@ static void migrate_queued(struct ilan_thread *ts, struct task_slot *s, unsigned
         struct task *t = deque_steal_if(&s->deque, taker_may_start, s, &refused);
         if (!t)
             break;
-        t->next_queued = NULL;
-        if (tail)
-            tail->next_queued = t;
-        else
-            head = t;
-        tail = t;
+        task_list_add(&head, &tail, t);
         moved++;
     }
     if (!moved)
