@@ -406,7 +406,10 @@ static void env_read_task_steal(void)
 static void env_read_dlb(void)
 {
     const char *v = getenv("ILAN_DLB");
-    if (v && !dlb_parse_strategy(v, &config.dlb.strategy))
+    int strategy;
+    if (v && parse_keyword(v, dlb_strategy_names, DLB_STRATEGIES, &strategy))
+        config.dlb.strategy = (enum dlb_strategy)strategy;
+    else if (v)
         env_invalid("ILAN_DLB", v);
     unsigned long n;
     if (env_ulong("ILAN_DLB_VICTIMS", 1, 1024, &n))

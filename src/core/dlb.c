@@ -29,35 +29,25 @@ void dlb_slot_reset(struct task_slot *s)
     atomic_store_explicit(&s->dlb_request, 0, memory_order_relaxed);
     atomic_store_explicit(&s->dlb_round, DLB_FIRST_ROUND, memory_order_relaxed);
     atomic_store_explicit(&s->dlb_wants, NULL, memory_order_relaxed);
+    atomic_store_explicit(&s->dlb_wants_seq, 0, memory_order_relaxed);
     atomic_store_explicit(&s->dlb_asker, NULL, memory_order_relaxed);
     s->dlb_redirect_to = DLB_NO_THIEF;
     s->dlb_redirect_left = 0;
 }
 
-/* What a thief may be sent: its waiting tied task's descendants. */
-struct dlb_taker {
-    struct task *wants;              /* the thief's waiting tied task, NULL: anything */
-    const struct ilan_thread *asker; /* the thief's thread */
-};
-
+/* Whether the thief being served by s's thread may start t: a
+ * descendant of the tied task it waited in when it asked. */
 static bool taker_may_start(const void *item, const void *arg)
 {
-    const struct dlb_taker *k = arg;
-    return !k->wants || task_peek_descends(item, k->wants, k->asker);
-}
-
-static struct dlb_taker taker_of(const struct task_slot *thief)
-{
-    /* Acquire: the thief wrote these before its request (release), which
-     * the victim took out of its cell with an exchange (acq_rel). */
-    struct dlb_taker k = {atomic_load_explicit(&thief->dlb_wants, memory_order_acquire),
-                          atomic_load_explicit(&thief->dlb_asker, memory_order_acquire)};
-    return k;
+    const struct task_slot *s = arg;
+    return !s->dlb_serving_wants || task_peek_descends_since(item, s->dlb_serving_wants,
+                                                             s->dlb_serving_asker,
+                                                             s->dlb_serving_seq);
 }
 
 /* Takes the request out of s's cell: the thief to serve in this round
- * (the round then advances), or DLB_NO_THIEF (none, stale, or naming no
- * other thread of the team). */
+ * (the round then advances, and what the thief may start is noted in s),
+ * or DLB_NO_THIEF (none, stale, or naming no other thread of the team). */
 static unsigned take_request(struct ilan_thread *ts, struct task_slot *s)
 {
     uint64_t cell = atomic_exchange_explicit(&s->dlb_request, 0, memory_order_acq_rel);
@@ -68,6 +58,13 @@ static unsigned take_request(struct ilan_thread *ts, struct task_slot *s)
     atomic_store_explicit(&s->dlb_round, round + 1, memory_order_release);
     if (thief >= ts->team->nthreads || thief == ts->team_id)
         return DLB_NO_THIEF;
+    /* The thief wrote these before its request (release), which the
+     * exchange read (acquire). Later ones may not be read: they would
+     * race with the thief's next request. */
+    const struct task_slot *from = ts->team->task_slots[thief];
+    s->dlb_serving_wants = atomic_load_explicit(&from->dlb_wants, memory_order_relaxed);
+    s->dlb_serving_seq = atomic_load_explicit(&from->dlb_wants_seq, memory_order_relaxed);
+    s->dlb_serving_asker = atomic_load_explicit(&from->dlb_asker, memory_order_relaxed);
     ILAN_COUNT(dlb_requests_served);
     return thief;
 }
@@ -79,20 +76,14 @@ static void migrate_queued(struct ilan_thread *ts, struct task_slot *s, unsigned
 {
     struct team *team = ts->team;
     struct task_slot *to = team->task_slots[thief];
-    struct dlb_taker k = taker_of(to);
     struct task *head = NULL, *tail = NULL;
     unsigned moved = 0;
     while (moved < config.dlb.steal) {
         bool refused = false;
-        struct task *t = deque_steal_if(&s->deque, taker_may_start, &k, &refused);
+        struct task *t = deque_steal_if(&s->deque, taker_may_start, s, &refused);
         if (!t)
             break;
-        t->next_queued = NULL;
-        if (tail)
-            tail->next_queued = t;
-        else
-            head = t;
-        tail = t;
+        task_list_add(&head, &tail, t);
         moved++;
     }
     if (!moved)
@@ -141,8 +132,7 @@ bool dlb_redirect(struct ilan_thread *ts, struct task *t)
     struct task_slot *s = dlb_own_slot(ts);
     struct team *team = ts->team;
     struct task_slot *to = team->task_slots[s->dlb_redirect_to];
-    struct dlb_taker k = taker_of(to);
-    if (!taker_may_start(t, &k)) {
+    if (!taker_may_start(t, s)) {
         s->dlb_redirect_left = 0;
         return false;
     }
@@ -182,6 +172,8 @@ void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uin
         return;
     struct task_slot *own = team->task_slots[self];
     atomic_store_explicit(&own->dlb_wants, waiter, memory_order_relaxed);
+    atomic_store_explicit(&own->dlb_wants_seq, waiter ? waiter->start_seq : 0,
+                          memory_order_relaxed);
     atomic_store_explicit(&own->dlb_asker, ts, memory_order_relaxed);
     bool (*same)(const void *, unsigned, unsigned) = task_mode ? mode_same_group : NULL;
     for (unsigned i = 0; i < config.dlb.victims; i++) {

@@ -320,11 +320,12 @@ void task_spawn(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), l
      * event) unless the program asks (if(0)), nor a priority task (the
      * hint orders queued tasks). */
     struct task *cur = task_of(ts);
-    /* A thief asked for this thread's next tasks (ILAN_DLB=na-rp): defer. */
-    bool redirect = team && dlb_creation_serves(ts) && priority == 0;
-    bool undeferred = !team || !if_clause || (cur->state_flags & TASK_FINAL) ||
-                      (!has_deps && !detached && priority == 0 && !redirect &&
-                       !task_sched_defer_helps(ts));
+    bool undeferred = !team || !if_clause || (cur->state_flags & TASK_FINAL);
+    bool redirect = false; /* a thief asked for this thread's next tasks (ILAN_DLB=na-rp) */
+    if (!undeferred && !has_deps && !detached && priority == 0) {
+        redirect = dlb_creation_serves(ts);
+        undeferred = !redirect && !task_sched_defer_helps(ts);
+    }
     if (undeferred && !has_deps && !detached) {
         if (cpyfn)
             task_run_included_copy(ts, cur, fn, data, cpyfn, arg_size, arg_align, flags);

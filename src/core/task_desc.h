@@ -180,9 +180,10 @@ static inline bool task_window_descends(const struct task *t, const struct task 
 }
 
 /*
- * Whether t descends from w, where w is the tied task the calling thread
- * `self` waits in (its scheduling constraint), from what t and the roots
- * above it record; false when that does not tell. O(1) for the common
+ * Whether t descends from w, where w is the tied task thread `self` waits
+ * in (its scheduling constraint) and w_start_seq the task_starts of self
+ * when w started, from what t and the roots above it record; false when
+ * that does not tell. O(1) for the common
  * cases and safe on a task the caller does not own, like
  * task_window_descends:
  *   - made by self after w started: w was running, so its maker was w or
@@ -192,14 +193,15 @@ static inline bool task_window_descends(const struct task *t, const struct task 
  *     elsewhere and was running under it, an ancestor of its maker) is w
  *     or passes these tests, up to ILAN_TASK_ROOT_HOPS roots.
  */
-static inline bool task_peek_descends(const struct task *t, const struct task *w,
-                                      const struct ilan_thread *self)
+static inline bool task_peek_descends_since(const struct task *t, const struct task *w,
+                                            const struct ilan_thread *self,
+                                            unsigned long w_start_seq)
 {
     if (task_window_descends(t, w))
         return true;
     for (unsigned hop = 0; hop < ILAN_TASK_ROOT_HOPS; hop++) {
         if (atomic_load_explicit(&t->origin, memory_order_relaxed) == self &&
-            atomic_load_explicit(&t->origin_seq, memory_order_relaxed) >= w->start_seq)
+            atomic_load_explicit(&t->origin_seq, memory_order_relaxed) >= w_start_seq)
             return true;
         /* Acquire: the root was made by a third thread; its fields are
          * read next (task_init_heap's release). */
@@ -210,6 +212,14 @@ static inline bool task_peek_descends(const struct task *t, const struct task *w
             return true;
     }
     return false;
+}
+
+/* task_peek_descends_since for w waiting on the calling thread (self),
+ * which may read w's start itself. */
+static inline bool task_peek_descends(const struct task *t, const struct task *w,
+                                      const struct ilan_thread *self)
+{
+    return task_peek_descends_since(t, w, self, w->start_seq);
 }
 
 /*
@@ -260,16 +270,22 @@ struct task_slot {
      * reads it at every task creation, a hit until somebody asks. */
     alignas(ILAN_CACHE_LINE) _Atomic uint64_t dlb_request; /* a thief's request to this slot's
                                                               thread (sched/dlb.h), 0: none */
+    /* The request being served, only the slot's thread reads or writes
+     * these: what the thief may start, as it said when it asked. */
+    unsigned dlb_redirect_to;   /* NA-RP: the slot its thread's next new tasks go to */
+    unsigned dlb_redirect_left; /* how many more of them (0: no redirection) */
+    struct task *dlb_serving_wants;            /* the thief's waiting tied task, NULL: any */
+    unsigned long dlb_serving_seq;             /* when that task started */
+    const struct ilan_thread *dlb_serving_asker; /* the thief's thread */
     alignas(ILAN_CACHE_LINE) _Atomic uint64_t dlb_round; /* the round this slot's thread serves;
                                                             only it writes, thieves read */
     _Atomic(struct task *) dlb_wants; /* while this slot's thread asks others for tasks: the tied
                                          task it waits in (only its descendants may be sent to
                                          it), NULL: any task */
+    _Atomic unsigned long dlb_wants_seq; /* when dlb_wants started (its start_seq: a victim
+                                            may not read another thread's running task) */
     _Atomic(const struct ilan_thread *) dlb_asker; /* the thread in this slot when it last asked
                                                       (the origin test of task_peek_descends) */
-    unsigned dlb_redirect_to; /* NA-RP: the slot its thread's next new tasks go to; only the
-                                 slot's thread reads or writes it */
-    unsigned dlb_redirect_left; /* how many more of them (0: no redirection) */
     alignas(ILAN_CACHE_LINE) struct task implicit; /* the implicit task of this slot's thread */
 };
 

@@ -28,6 +28,18 @@ void task_queue_init(struct task_queue *q);
 /* Inserts t: by priority (FIFO among equals) when `ordered`, else at the tail. */
 void task_queue_put(struct task_queue *q, struct task *t, bool ordered);
 
+/* Adds t at the end of the list *head..*tail (linked by next_queued,
+ * both NULL when empty) that a caller builds for task_queue_append. */
+static inline void task_list_add(struct task **head, struct task **tail, struct task *t)
+{
+    t->next_queued = NULL;
+    if (*tail)
+        (*tail)->next_queued = t;
+    else
+        *head = t;
+    *tail = t;
+}
+
 /* Appends the list head..tail (linked by next_queued) of `count` tasks at the tail. */
 void task_queue_append(struct task_queue *q, struct task *head, struct task *tail,
                        unsigned count);

@@ -350,12 +350,7 @@ static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
              * runner), and each task it claims meets the cancellation
              * itself as an included task (ilan/range.c). */
             t->state_flags |= TASK_COPIED | TASK_RUNNER;
-            t->next_queued = NULL;
-            if (tail)
-                tail->next_queued = t;
-            else
-                head = t;
-            tail = t;
+            task_list_add(&head, &tail, t);
         }
         /* After the last push exec belongs to the runners (and the creator,
          * one of them). */

@@ -1,36 +1,9 @@
 /* dlb.c — the load-balancing strategies' names and the NUMA-aware victim choice (pure functions). */
 #include "sched/dlb.h"
 
-#include <ctype.h>
-#include <string.h>
-#include <strings.h>
 #include "sched/steal.h"
 
-static const char *const strategy_names[] = {"ws", "na-ws", "na-rp"};
-
-bool dlb_parse_strategy(const char *text, enum dlb_strategy *out)
-{
-    while (isspace((unsigned char)*text))
-        text++;
-    size_t n = 0;
-    while (text[n] && !isspace((unsigned char)text[n]))
-        n++;
-    for (const char *p = text + n; *p; p++)
-        if (!isspace((unsigned char)*p))
-            return false;
-    for (unsigned s = 0; s < sizeof strategy_names / sizeof strategy_names[0]; s++) {
-        if (strlen(strategy_names[s]) == n && strncasecmp(text, strategy_names[s], n) == 0) {
-            *out = (enum dlb_strategy)s;
-            return true;
-        }
-    }
-    return false;
-}
-
-const char *dlb_strategy_name(enum dlb_strategy s)
-{
-    return (unsigned)s < sizeof strategy_names / sizeof strategy_names[0] ? strategy_names[s] : "?";
-}
+const char *const dlb_strategy_names[DLB_STRATEGIES] = {"ws", "na-ws", "na-rp"};
 
 /* A uniformly random thread other than self. */
 static unsigned any_other(uint64_t *rng, unsigned self, unsigned n)

@@ -23,12 +23,10 @@ struct dlb_params {
                                    thief's own locality group */
 };
 
-/* Parses an ILAN_DLB value ("ws", "na-ws" or "na-rp"; case-insensitive,
- * blanks around allowed). False when invalid (out untouched). */
-bool dlb_parse_strategy(const char *text, enum dlb_strategy *out);
+#define DLB_STRATEGIES 3
 
-/* The name of a strategy, as ILAN_DLB spells it. */
-const char *dlb_strategy_name(enum dlb_strategy s);
+/* The strategies' names as ILAN_DLB spells them, by enum dlb_strategy. */
+extern const char *const dlb_strategy_names[DLB_STRATEGIES];
 
 /*
  * The request cell: a 40-bit round number (low bits) and the asking

@@ -144,6 +144,19 @@ static void test_stacksize(void)
 
 static void test_keywords(void)
 {
+    /* Names with a hyphen, a prefix of one another's (ILAN_DLB's). */
+    static const char *const dlb[] = {"ws", "na-ws", "na-rp"};
+    int k = -9;
+    CHECK(parse_keyword("na-ws", dlb, 3, &k) && k == 1);
+    CHECK(parse_keyword(" NA-RP ", dlb, 3, &k) && k == 2);
+    CHECK(parse_keyword("ws", dlb, 3, &k) && k == 0);
+    k = -9;
+    CHECK(!parse_keyword("na", dlb, 3, &k));
+    CHECK(!parse_keyword("na-wsx", dlb, 3, &k));
+    CHECK(!parse_keyword("na-rp x", dlb, 3, &k));
+    CHECK(!parse_keyword("", dlb, 3, &k));
+    CHECK(k == -9);
+
     int v = -9;
     CHECK(parse_wait_policy("active", &v) && v == 1);
     CHECK(parse_wait_policy(" ACTIVE ", &v) && v == 1);
