@@ -616,14 +616,7 @@ static bool join_alone(void *arg)
 /* The master of an oversubscribed hot team waits for its workers' arrival
  * before it arrives itself: the barrier's own wait yields every round,
  * while this one spins when the workers still running are on other CPUs
- * (yielding would only bounce the CPU between finished threads). Under
- * the tree barrier every hot team's master does: arriving last, it
- * releases the round itself as soon as it sees the others' arrivals,
- * rather than waiting for the last worker's release to reach it (the
- * tree's waiters never race the last arriver for the release). With 2
- * threads on 2 CPUs fork/join still costs about 0.1 us more than with the
- * central barrier (1.17 against 1.07 us, 9 interleaved rounds; 0.16 us
- * more without this wait). */
+ * (yielding would only bounce the CPU between finished threads). */
 static void team_join_wait(struct team *t)
 {
     struct join_wait j = {t, atomic_load_explicit(&t->region_seq, memory_order_relaxed)};
@@ -636,7 +629,7 @@ void team_end(void)
     struct team *t = ts->team;
     assert(t != NULL && ts->team_id == 0 && "team_end without a region begun by this thread");
     assert(ts->ws == NULL && "a region ended inside a worksharing construct");
-    if (t->nthreads > 1 && !t->pooled_workers && (wait_oversubscribed() || t->barrier.tree))
+    if (t->nthreads > 1 && !t->pooled_workers && wait_oversubscribed())
         team_join_wait(t);
     team_end_barrier(ts, t);
     ILAN_REGION_END();
