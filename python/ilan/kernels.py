@@ -183,6 +183,13 @@ KERNELS = [
     Kernel("uts", "unbalanced tree, a task per node, a taskwait per node (BOTS UTS)",
            variants=("task",),
            args=_sized("--n 100096 --reps 1", "--n 1000183 --reps 1", "--n 20000020 --reps 1")),
+    Kernel("sort", "merge sort, tasks sort quarters and split merges (BOTS sort)",
+           variants=("task",),
+           args=_sized("--n 20000 --reps 1", "--n 4194304 --reps 1", "--n 33554432 --reps 1")),
+    # --n is the villages' tree depth: 21, 1,365 and 21,845 villages, 100 steps
+    Kernel("health", "villages' hospitals, a task per village and step (BOTS health)",
+           variants=("task",),
+           args=_sized("--n 3 --reps 1", "--n 6 --reps 1", "--n 8 --reps 1")),
     Kernel("syncbench", "construct overheads, EPCC syncbench/schedbench style",
            variants=("overhead",), kind="overhead",
            args=_sized("--quick --reps 2 --only barrier,static", "--quick")),
