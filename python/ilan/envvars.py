@@ -62,8 +62,8 @@ RUNTIME = [
              "takes (default 1)"),
     Variable("ILAN_DLB_INTERVAL", "N: idle rounds before an unanswered thread asks again "
              "(default 64)"),
-    Variable("ILAN_DLB_PLOCAL", "0..1: probability that a request goes to the asker's own "
-             "locality group (default 1)"),
+    Variable("ILAN_DLB_PLOCAL", "0..1: probability that a thief's draw (a steal or a request) "
+             "picks its own NUMA node or cache group, else the nearest other (default 1)"),
     Variable("ILAN_EXPLORE_MIN_US", "N: taskloops whose runs on every group take less than N us "
              "(median) are not explored (default 30)"),
     Variable("ILAN_HISTORY_MAX", "N: taskloop identities ILAN remembers; past that the least "

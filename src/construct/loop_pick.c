@@ -1,17 +1,13 @@
 /* loop_pick.c — choosing a loop's engine (adaptive for nonmonotonic dynamic, OMP_SCHEDULE's kinds, schedule(auto)'s trial), its thieves' victim order and its record for ILAN_REPORT. */
 #include "construct/loop_pick.h"
 
-#include <stdlib.h>
-#include <string.h>
-#include "base/fatal.h"
 #include "config/icv.h"
 #include "core/loop_hist.h"
 #include "core/team_desc.h"
-#include "ilan/groups.h"
+#include "ilan/victims.h"
 #include "os/linux/clock.h"
 #include "sched/loop_auto.h"
 #include "sched/loop_chunks.h"
-#include "topo/topo.h"
 
 int loop_pick_kind(int sched, bool may_reorder)
 {
@@ -81,80 +77,13 @@ void loop_pick_setup(struct ws_loop *l, int sched, const void *site)
     l->t0 = os_clock_ns();
 }
 
-/* Distances between a team's groups: NUMA distances when groups are nodes;
- * otherwise how far apart their ids are (caches or cores numbered close
- * together share more). */
-static int *group_distances(const struct team_groups *g)
-{
-    unsigned G = g->ngroups;
-    int *dist = malloc((size_t)G * G * sizeof *dist);
-    if (!dist)
-        ilan_fatal("out of memory (adaptive loop victims, %u groups)", G);
-    for (unsigned a = 0; a < G; a++)
-        for (unsigned b = 0; b < G; b++) {
-            int ia = g->model_id[a], ib = g->model_id[b];
-            if (g->kind == GROUP_NODE && ia >= 0 && ib >= 0)
-                dist[a * G + b] = topo_distance(ia, ib);
-            else
-                dist[a * G + b] = ia > ib ? ia - ib : ib - ia;
-        }
-    return dist;
-}
-
-/* Whether vc was built for thread self of a team of n threads with groups
- * g (NULL: none) in locality order or not. */
-static bool victims_cached(const struct loop_victim_cache *vc, unsigned self, unsigned n,
-                           const struct team_groups *g, bool locality)
-{
-    if (!vc->valid || vc->self != self || vc->nthreads != n || vc->locality != locality)
-        return false;
-    if (!g)
-        return vc->ngroups == 0;
-    return vc->ngroups == g->ngroups && vc->kind == (int)g->kind &&
-           memcmp(vc->slot_group, g->slot_group, n * sizeof *g->slot_group) == 0 &&
-           memcmp(vc->model_id, g->model_id, g->ngroups * sizeof *g->model_id) == 0;
-}
-
 const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struct ws_loop *l)
 {
     struct team *team = ts->team;
     if (!team || team->nthreads < 2)
         return NULL;
-    unsigned n = team->nthreads, self = ts->team_id;
-    bool locality = l->sched == ICV_SCHED_ADAPTIVE; /* static_steal: random victims */
-    const struct team_groups *g = team->ilan ? &team->ilan->groups : NULL;
-    if (g && (g->nthreads != n || g->ngroups < 2))
-        g = NULL;
-    struct loop_victim_cache *vc = ws_steal_thread_cache();
-    if (victims_cached(vc, self, n, g, locality))
-        return &vc->v;
-    if (vc->cap < n) {
-        ws_steal_cache_free(vc);
-        vc->v.order = malloc(n * sizeof *vc->v.order);
-        vc->v.seg_end = malloc(n * sizeof *vc->v.seg_end);
-        vc->v.group_of = malloc(n * sizeof *vc->v.group_of);
-        vc->slot_group = malloc(n * sizeof *vc->slot_group);
-        vc->model_id = malloc(n * sizeof *vc->model_id);
-        if (!vc->v.order || !vc->v.seg_end || !vc->v.group_of || !vc->slot_group ||
-            !vc->model_id)
-            ilan_fatal("out of memory (adaptive loop victims, %u threads)", n);
-        vc->cap = n;
-    }
-    int *dist = g ? group_distances(g) : NULL;
-    loop_victims_build(self, n, g ? g->slot_group : NULL, g ? g->ngroups : 1, dist, !locality,
-                       &vc->v);
-    free(dist);
-    vc->valid = true;
-    vc->self = self;
-    vc->nthreads = n;
-    vc->locality = locality;
-    vc->kind = g ? (int)g->kind : -1;
-    vc->ngroups = g ? g->ngroups : 0;
-    if (g) {
-        memcpy(vc->slot_group, g->slot_group, n * sizeof *g->slot_group);
-        memcpy(vc->model_id, g->model_id, g->ngroups * sizeof *g->model_id);
-    }
-    return &vc->v;
+    /* static_steal: random victims (one segment) */
+    return ilan_victims(ts, team, l->sched == ICV_SCHED_ADAPTIVE);
 }
 
 void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)

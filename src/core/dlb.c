@@ -7,6 +7,7 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "instr/counters.h"
+#include "sched/steal.h"
 
 /*
  * The protocol (seed 002, section 4.2; its encoding is sched/dlb.h): each
@@ -159,12 +160,6 @@ void dlb_serve_idle_slow(struct ilan_thread *ts, struct task_slot *s)
         migrate_queued(ts, s, thief);
 }
 
-/* dlb_pick_victim's group test: the taskloop mode's locality groups. */
-static bool mode_same_group(const void *arg, unsigned a, unsigned b)
-{
-    return task_mode->same_group((const struct team *)arg, a, b);
-}
-
 void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uint64_t *rng)
 {
     unsigned self = ts->team_id, n = team->nthreads;
@@ -175,9 +170,14 @@ void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uin
     atomic_store_explicit(&own->dlb_wants_seq, waiter ? waiter->start_seq : 0,
                           memory_order_relaxed);
     atomic_store_explicit(&own->dlb_asker, ts, memory_order_relaxed);
-    bool (*same)(const void *, unsigned, unsigned) = task_mode ? mode_same_group : NULL;
+    /* The victims as a ws thief draws them (task_sched.c task_find). */
+    const struct loop_victims *order =
+        task_mode && task_mode->victims ? task_mode->victims(ts, team) : NULL;
+    unsigned far = 0;
     for (unsigned i = 0; i < config.dlb.victims; i++) {
-        unsigned v = dlb_pick_victim(rng, self, n, config.dlb.plocal, same, team, 2 * n);
+        unsigned v = order ? steal_victim_near_first(order, self, config.dlb.plocal,
+                                                     STEAL_NO_VICTIM, &far, rng)
+                           : steal_next_victim(STEAL_RANDOM, self, n, STEAL_NO_VICTIM, rng);
         struct task_slot *vs = team->task_slots[v];
         uint64_t cell = atomic_load_explicit(&vs->dlb_request, memory_order_relaxed);
         uint64_t round = atomic_load_explicit(&vs->dlb_round, memory_order_acquire);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "core/task_queue.h"
 #include "sched/iter.h"
+#include "sched/loop_victims.h"
 
 struct ilan_thread;
 struct task;
@@ -54,6 +55,10 @@ struct task_mode_ops {
     bool (*same_group)(const struct team *team, unsigned a,
                        unsigned b);                  /* slots a and b are in one locality
                                                         group (the counters' steals) */
+    const struct loop_victims *(*victims)(struct ilan_thread *ts, struct team *team);
+                                                     /* ts's victims in locality order when the
+                                                        team's groups share memory or a cache
+                                                        (nodes, LLCs); NULL: random victims */
     uint64_t (*sleep_ns)(const struct team *team);   /* while they are: how long a thread that
                                                         found none to take sleeps at most */
     /* A deferred taskloop of n iterations on ts's team: the mode cuts it

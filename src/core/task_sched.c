@@ -195,15 +195,28 @@ static struct task *task_find(struct ilan_thread *ts, struct team *team, struct 
     if (n < 2)
         return NULL;
     struct steal_tls *st = steal_state(ts, team);
-    /* 5. the last victim that had work, then 6. random victims (policy);
-     * a full look visits every other slot instead, since random draws
-     * can miss the one victim that has work */
+    /* 5. the last victim that had work, then 6. random victims (policy):
+     * where the team's groups are nodes or caches, a victim of the own
+     * group with probability P_local, else one of the nearest other group
+     * (ILAN_DLB_PLOCAL; sched/steal.h). A full look visits every other slot
+     * instead, since random draws can miss the one victim that has work:
+     * the own group first, then the others nearest first. */
     unsigned tries = others == OTHERS_NONE
                          ? 0
                          : steal_tries(n, full, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
+    const struct loop_victims *order = tries && mode && mode->victims ? mode->victims(ts, team)
+                                                                      : NULL;
+    uint64_t rotation = order && full ? steal_rand(&st->rng) : 0;
+    unsigned far = 0; /* this look's draws from other groups */
     for (unsigned i = 0; i < tries; i++) {
-        unsigned v = full ? (self + 1 + i) % n
-                          : steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);
+        unsigned v;
+        if (full)
+            v = order ? loop_victim_at(order, i, rotation) : (self + 1 + i) % n;
+        else if (order)
+            v = steal_victim_near_first(order, self, config.dlb.plocal, st->last_victim, &far,
+                                        &st->rng);
+        else
+            v = steal_next_victim(config.steal_policy, self, n, st->last_victim, &st->rng);
         if ((t = steal_from(team, v, waiter, thief, others == OTHERS_ALL, from))) {
             ILAN_COUNT_STEAL(v, mode && !mode->same_group(team, self, v));
             st->last_victim = v;

@@ -230,8 +230,6 @@ void ws_steal_cache_free(struct loop_victim_cache *vc)
     free(vc->v.order);
     free(vc->v.seg_end);
     free(vc->v.group_of);
-    free(vc->slot_group);
-    free(vc->model_id);
     *vc = (struct loop_victim_cache){0};
 }
 

@@ -36,21 +36,18 @@ struct loop_range {
                                                         owner settling a conflict */
 };
 
-/* A thread's victim order, kept across loops while what it was built from
- * stays the same (construct/loop.c builds it). Keyed on that content, not
- * on the team's address: a team freed and another allocated at its
- * address may have other groups. */
+/* A thread's victim order, kept across loops and task steals while the
+ * groups it was built from stay the same (ilan/victims.c builds it).
+ * Keyed on the groups' build number, not on the team's address: a team
+ * freed and another allocated at its address may have other groups. */
 struct loop_victim_cache {
     struct loop_victims v;   /* the order (sched/loop_victims.h) */
     bool valid;              /* v was built (the fields below say from what) */
     unsigned self;           /* the thread's team slot */
     unsigned nthreads;       /* the team's size */
     bool locality;           /* in locality order (false: one segment, static_steal) */
-    int kind;                /* what the groups were (enum group_kind); -1 no groups */
-    unsigned ngroups;        /* how many (0: no groups) */
-    unsigned *slot_group;    /* [nthreads] each thread's group, as built from */
-    int *model_id;           /* [ngroups] each group's node, cache or core id */
-    unsigned cap;            /* entries allocated in the arrays (threads; groups <= threads) */
+    uint64_t stamp;          /* the groups' build number (struct team_ilan); 0: no groups */
+    unsigned cap;            /* entries allocated in the arrays (threads) */
 };
 
 /* Frees what the cache holds and marks it empty. */

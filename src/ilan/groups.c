@@ -96,6 +96,8 @@ void ilan_groups_team_begin(struct team *t)
     for (unsigned g = 0; g < ti->groups.ngroups; g++)
         group_queues_init(&ti->queues[g]);
     memcpy(ti->key, key, sizeof key);
+    static _Atomic uint64_t builds;
+    ti->stamp = atomic_fetch_add_explicit(&builds, 1, memory_order_relaxed) + 1;
     t->ilan = ti;
 }
 

@@ -6,6 +6,7 @@
 #include "core/thread.h"
 #include "ilan/exec.h"
 #include "ilan/groups.h"
+#include "ilan/victims.h"
 #include "instr/counters.h"
 #include "os/linux/clock.h"
 
@@ -122,6 +123,18 @@ static bool ilan_same_group(const struct team *team, unsigned a, unsigned b)
     return !ti || ti->groups.slot_group[a] == ti->groups.slot_group[b];
 }
 
+/* task_mode_ops.victims: the locality order of ilan/victims.c when the
+ * groups are nodes or caches; groups of cores share nothing worth ordering
+ * by (and unbound threads' groups are single threads with no distances: an
+ * order would send every thief to the same first victim). */
+static const struct loop_victims *ilan_task_victims(struct ilan_thread *ts, struct team *team)
+{
+    const struct team_groups *g = team->ilan ? &team->ilan->groups : NULL;
+    if (!g || g->kind == GROUP_CORE || g->ngroups < 2 || g->nthreads != team->nthreads)
+        return NULL;
+    return ilan_victims(ts, team, true);
+}
+
 /* task_mode_ops.sleep_ns: until the pending cut-off of an exploratory run,
  * if one is due, else ILAN_STALL_NS (to notice a stall). */
 static uint64_t ilan_sleep_ns(const struct team *team)
@@ -142,6 +155,7 @@ const struct task_mode_ops ilan_mode = {
     .take_any = ilan_take_any,
     .queued = ilan_queued,
     .same_group = ilan_same_group,
+    .victims = ilan_task_victims,
     .sleep_ns = ilan_sleep_ns,
     .taskloop = ilan_exec_run,
     .taskloop_end = ilan_exec_end,

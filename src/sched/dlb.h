@@ -1,4 +1,4 @@
-/* dlb.h — the lock-less load-balancing messages of seed 002 (request and round cells) and the NUMA-aware victim choice: pure functions (no threads, atomics or clocks). */
+/* dlb.h — the lock-less load-balancing messages of seed 002 (request and round cells): pure functions (no threads, atomics or clocks). */
 #ifndef ILAN_SCHED_DLB_H
 #define ILAN_SCHED_DLB_H
 
@@ -78,18 +78,5 @@ static inline unsigned dlb_valid_thief(uint64_t cell, uint64_t round)
         return DLB_NO_THIEF;
     return dlb_request_thief(cell);
 }
-
-/*
- * Picks a victim for thief `self` in a team of `n` (>= 2) threads, never
- * `self`: with probability plocal a thread of the thief's own locality
- * group, else one of another group (same_group(arg, a, b) says whether
- * threads a and b share one; NULL: a single group). Up to `draws` random
- * draws, then a scan, so that a thread of the wanted kind is returned
- * whenever one exists; when none does (a group of one, or every thread in
- * one group) any other thread.
- */
-unsigned dlb_pick_victim(uint64_t *rng, unsigned self, unsigned n, double plocal,
-                         bool (*same_group)(const void *arg, unsigned a, unsigned b),
-                         const void *arg, unsigned draws);
 
 #endif

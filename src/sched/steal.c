@@ -52,6 +52,20 @@ unsigned steal_next_victim(enum steal_policy policy, unsigned self, unsigned nth
     return v >= self ? v + 1 : v;
 }
 
+unsigned steal_victim_near_first(const struct loop_victims *v, unsigned self, double plocal,
+                                 unsigned last_victim, unsigned *far, uint64_t *rng)
+{
+    /* The top 53 bits as a uniform double in [0, 1). */
+    double u = (double)(steal_rand(rng) >> 11) * (1.0 / 9007199254740992.0);
+    bool local = v->seg_end[0] > 0 && u < plocal;
+    if (last_victim != STEAL_NO_VICTIM && last_victim != self && last_victim <= v->n &&
+        (v->group_of[last_victim] == v->group_of[self]) == local)
+        return last_victim;
+    unsigned seg = local ? 0 : 1 + (*far)++ % (v->nseg - 1);
+    unsigned lo = seg ? v->seg_end[seg - 1] : 0, len = v->seg_end[seg] - lo;
+    return v->order[lo + (unsigned)((steal_rand(rng) >> 32) % len)];
+}
+
 unsigned steal_tries(unsigned nthreads, bool full, unsigned per_thread, unsigned cap)
 {
     if (full)

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "sched/loop_victims.h"
 
 /* The stealing policies ILAN_TASK_STEAL selects. */
 enum steal_policy {
@@ -31,6 +32,21 @@ uint64_t steal_seed(unsigned self);
  */
 unsigned steal_next_victim(enum steal_policy policy, unsigned self, unsigned nthreads,
                            unsigned last_victim, uint64_t *rng);
+
+/*
+ * A quick look's victim for thief `self` over its locality order v (at
+ * least two segments: its own group's other threads, then the other groups
+ * nearest first; sched/loop_victims.h). With probability plocal a random
+ * thread of its own group (never when it has none there), else a random
+ * thread of another group: the nearest group on the look's first such
+ * draw, the next nearest on its second, and so on round (*far counts the
+ * look's draws of that kind; the caller zeroes it when a look begins). The
+ * last victim that yielded work (or STEAL_NO_VICTIM) is kept while it is of
+ * the kind drawn, so a thief that stole afar returns to its own group as
+ * soon as a draw says so. Never returns self.
+ */
+unsigned steal_victim_near_first(const struct loop_victims *v, unsigned self, double plocal,
+                                 unsigned last_victim, unsigned *far, uint64_t *rng);
 
 /*
  * How many victims a thief tries in one look at a team of `nthreads`

@@ -1,4 +1,4 @@
-/* test_dlb.c — unit tests of the load-balancing messages and victim choice (sched/dlb.c). */
+/* test_dlb.c — unit tests of the load-balancing messages (sched/dlb.h); their victim choice is test_steal.c's. */
 #include <string.h>
 #include "sched/dlb.h"
 #include "sched/steal.h"
@@ -56,59 +56,10 @@ static void test_rounds(void)
     CHECK(dlb_valid_thief(dlb_request_make(round + 1, 2), round) == DLB_NO_THIEF);
 }
 
-/* Groups of 4 consecutive threads. */
-static bool same_four(const void *arg, unsigned a, unsigned b)
-{
-    (void)arg;
-    return a / 4 == b / 4;
-}
-
-/* Everyone in one group. */
-static bool all_same(const void *arg, unsigned a, unsigned b)
-{
-    (void)arg, (void)a, (void)b;
-    return true;
-}
-
-static void test_pick(void)
-{
-    uint64_t rng = steal_seed(9);
-    for (unsigned self = 0; self < 16; self++) {
-        unsigned local = 0, remote = 0;
-        for (int i = 0; i < 2000; i++) {
-            unsigned v = dlb_pick_victim(&rng, self, 16, 1.0, same_four, NULL, 32);
-            CHECK(v < 16 && v != self);
-            CHECK(v / 4 == self / 4, "P_local 1: %u picked %u", self, v);
-            v = dlb_pick_victim(&rng, self, 16, 0.0, same_four, NULL, 32);
-            CHECK(v < 16 && v != self);
-            CHECK(v / 4 != self / 4, "P_local 0: %u picked %u", self, v);
-            v = dlb_pick_victim(&rng, self, 16, 0.5, same_four, NULL, 32);
-            if (v / 4 == self / 4)
-                local++;
-            else
-                remote++;
-        }
-        /* half and half, within a generous margin */
-        CHECK(local > 800 && remote > 800, "P_local 0.5: %u local, %u remote", local, remote);
-    }
-    /* A group of one (P_local 1) or a single group (P_local 0): any other thread. */
-    for (int i = 0; i < 1000; i++) {
-        unsigned v = dlb_pick_victim(&rng, 0, 2, 1.0, same_four, NULL, 4);
-        CHECK(v == 1); /* threads 0 and 1 share a group: found */
-        v = dlb_pick_victim(&rng, 4, 5, 1.0, same_four, NULL, 8);
-        CHECK(v < 4, "alone in its group: another group's thread");
-        v = dlb_pick_victim(&rng, 2, 8, 0.0, all_same, NULL, 8);
-        CHECK(v < 8 && v != 2);
-        v = dlb_pick_victim(&rng, 2, 8, 0.0, NULL, NULL, 8);
-        CHECK(v < 8 && v != 2);
-    }
-}
-
 int main(void)
 {
     test_names();
     test_cell();
     test_rounds();
-    test_pick();
     return unit_report();
 }

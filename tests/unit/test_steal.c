@@ -4,8 +4,72 @@
 #include "sched/steal.h"
 #include "unit.h"
 
+/*
+ * steal_victim_near_first on 16 threads in four groups of four at
+ * distances |a - b| (group 1 nearest to 0, then 2, then 3): P_local 1
+ * draws only the own group, P_local 0 only others, nearest group first on
+ * a look's first far draw and the next on its second; 0.5 both; a kept
+ * victim only while of the kind drawn; a thread alone in its group draws
+ * afar whatever P_local says.
+ */
+static void test_near_first(void)
+{
+    unsigned group[16], order[15], seg_end[16], group_of[16];
+    int dist[16];
+    for (unsigned t = 0; t < 16; t++)
+        group[t] = t / 4;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            dist[a * 4 + b] = a > b ? a - b : b - a;
+    uint64_t rng = steal_seed(11);
+    for (unsigned self = 0; self < 16; self++) {
+        struct loop_victims v = {order, seg_end, 0, 0, group_of};
+        loop_victims_build(self, 16, group, 4, dist, false, &v);
+        CHECK(v.nseg == 4);
+        unsigned local = 0, remote = 0;
+        for (int i = 0; i < 2000; i++) {
+            unsigned far = 0;
+            unsigned x = steal_victim_near_first(&v, self, 1.0, STEAL_NO_VICTIM, &far, &rng);
+            CHECK(x < 16 && x != self && x / 4 == self / 4, "P_local 1: %u drew %u", self, x);
+            CHECK(far == 0);
+            x = steal_victim_near_first(&v, self, 0.0, STEAL_NO_VICTIM, &far, &rng);
+            CHECK(x / 4 == order[v.seg_end[0]] / 4, "P_local 0: %u's first far draw %u", self, x);
+            unsigned second = steal_victim_near_first(&v, self, 0.0, STEAL_NO_VICTIM, &far, &rng);
+            CHECK(second / 4 == order[v.seg_end[1]] / 4 && far == 2);
+            /* self 0: group 1 is nearest, then 2; self 5 (group 1): 0 ties
+             * with 2 at distance 1, the lower number first */
+            if (self == 0)
+                CHECK(x / 4 == 1 && second / 4 == 2);
+            if (self == 5)
+                CHECK(x / 4 == 0 && second / 4 == 2);
+            x = steal_victim_near_first(&v, self, 0.5, STEAL_NO_VICTIM, &far, &rng);
+            if (x / 4 == self / 4)
+                local++;
+            else
+                remote++;
+            /* A remembered remote victim is kept under P_local 0, dropped
+             * under 1; a remembered local one the other way round. */
+            unsigned afar = (self + 4) % 16, near = self ^ 1;
+            CHECK(steal_victim_near_first(&v, self, 0.0, afar, &far, &rng) == afar);
+            CHECK(steal_victim_near_first(&v, self, 1.0, afar, &far, &rng) / 4 == self / 4);
+            CHECK(steal_victim_near_first(&v, self, 1.0, near, &far, &rng) == near);
+            CHECK(steal_victim_near_first(&v, self, 0.0, near, &far, &rng) / 4 != self / 4);
+        }
+        CHECK(local > 800 && remote > 800, "P_local 0.5: %u local, %u remote", local, remote);
+    }
+    /* Alone in its group: always another group's thread. */
+    unsigned lone[5] = {0, 0, 0, 0, 1};
+    struct loop_victims v = {order, seg_end, 0, 0, group_of};
+    loop_victims_build(4, 5, lone, 2, NULL, false, &v);
+    for (int i = 0; i < 100; i++) {
+        unsigned far = 0;
+        CHECK(steal_victim_near_first(&v, 4, 1.0, STEAL_NO_VICTIM, &far, &rng) < 4);
+    }
+}
+
 int main(void)
 {
+    test_near_first();
     enum steal_policy p = (enum steal_policy)42;
     CHECK(steal_parse_policy("random", &p) && p == STEAL_RANDOM);
     CHECK(steal_parse_policy("  RaNdOm ", &p) && p == STEAL_RANDOM);
