@@ -45,6 +45,7 @@ static void task_init_heap(struct ilan_thread *ts, struct task *t, struct task *
     atomic_store_explicit(&t->root, ts->root, memory_order_release);
     t->taskgroup = parent->taskgroup;
     t->tg_counted = NULL;
+    t->pending_cell = NULL;
     t->team = team;
     t->tsc = NULL;
     t->forward = NULL;
@@ -165,8 +166,16 @@ int task_priority_clamp(int priority)
     return priority > icv_global.max_task_priority ? icv_global.max_task_priority : priority;
 }
 
-/* Counts a deferred task in its parent, its taskgroup and its team. */
-static void task_count(struct task *t)
+/*
+ * Counts a deferred task in its parent, its taskgroup and its team, made by
+ * the calling thread ts. The team's count goes through ts's slot
+ * (struct task_slot `pending`): only a slot's step from 0 to 1 reaches the
+ * team's counter, so a thread that keeps tasks outstanding leaves that
+ * shared line alone. A momentary 0 there while a slot steps up is harmless:
+ * the creating task is running, hence either counted in another slot or
+ * an implicit task whose thread has not reached the barrier.
+ */
+static void task_count(struct ilan_thread *ts, struct task *t)
 {
     t->state_flags |= TASK_COUNTED;
     atomic_fetch_add_explicit(&task_parent(t)->children, 1, memory_order_relaxed);
@@ -174,8 +183,15 @@ static void task_count(struct task *t)
         t->tg_counted = t->taskgroup;
         atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
     }
-    if (t->team)
-        atomic_fetch_add_explicit(&t->team->barrier.task_pending, 1, memory_order_relaxed);
+    struct team *team = t->team;
+    if (!team)
+        return;
+    if (ts->team == team) {
+        t->pending_cell = &team->task_slots[ts->team_id]->pending;
+        if (atomic_fetch_add_explicit(t->pending_cell, 1, memory_order_relaxed) != 0)
+            return;
+    }
+    atomic_fetch_add_explicit(&team->barrier.task_pending, 1, memory_order_relaxed);
 }
 
 struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
@@ -183,7 +199,7 @@ struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
 {
     struct ilan_thread *ts = thread_self();
     struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
-    task_count(t);
+    task_count(ts, t);
     return t;
 }
 
@@ -371,7 +387,7 @@ task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
         return;
     }
     ILAN_LEAVE(im);
-    task_count(t);
+    task_count(ts, t);
     if (has_deps && !task_deps_register(ts, parent, t, depend))
         return; /* queued by the completion of its last predecessor */
     if (redirect && dlb_redirect(ts, t))

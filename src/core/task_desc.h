@@ -121,6 +121,8 @@ struct task {
     _Atomic unsigned long origin_seq;   /* that thread's task_starts at the creation */
     struct task *_Atomic root;          /* that thread's root then (struct ilan_thread) */
     struct taskgroup *tg_counted;    /* group whose `pending` counts this task, or NULL */
+    _Atomic unsigned long *pending_cell; /* the creator's slot count that counts it (task_count),
+                                        or NULL: the team's task_pending directly */
     _Atomic unsigned refs;           /* 1 until complete + 1 per child descriptor alive (they
                                         read their parent); freed at 0. Unused when implicit */
     int priority;                    /* priority clause value, clamped to max-task-priority */
@@ -263,6 +265,11 @@ struct group_queues {
  * implicit tasks are reused region after region. */
 struct task_slot {
     struct deque deque;      /* ready tasks created (or released) by this slot's thread */
+    /* Deferred tasks counted here by this slot's thread and not complete;
+     * the team's task_pending counts the slots where it is above 0. On its
+     * own line: the slot's thread adds and (mostly) subtracts, so the common
+     * case stays in its cache where one team-wide counter bounced. */
+    alignas(ILAN_CACHE_LINE) _Atomic unsigned long pending;
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
     /* Load-balancing messages (core/dlb.h, ILAN_DLB=na-ws|na-rp). The request

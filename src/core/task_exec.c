@@ -48,6 +48,7 @@ void task_thread_enter(struct ilan_thread *ts, struct team *t, unsigned team_id)
     it->forward = NULL;
     it->taskgroup = NULL;
     it->tg_counted = NULL;
+    it->pending_cell = NULL;
     it->team = t;
     assert(atomic_load_explicit(&it->children, memory_order_relaxed) == 0);
     it->state_flags = TASK_IMPLICIT;
@@ -93,6 +94,7 @@ void task_complete(struct task *t)
     struct team *team = t->team;
     bool counted = t->state_flags & TASK_COUNTED;
     struct task *parent = task_parent(t);
+    _Atomic unsigned long *cell = t->pending_cell; /* read before t may be freed */
     if (t->ndepnodes)
         task_deps_release(ts, t);
     if (counted) {
@@ -105,10 +107,10 @@ void task_complete(struct task *t)
     if (team && wake) {
         /* Last: once task_pending reads 0 the barrier may release and the
          * region end; only the barrier's words are touched after this.
-         * One team-wide counter is kept by measurement: with its updates
-         * (and the fence of barrier_wake_idle) removed, the UTS-like tree
-         * of 20.6M nodes at 2 threads ran no faster, within noise. */
-        if (counted)
+         * The slot's count passes on what it saw (acq_rel): the completions
+         * of its other tasks on other threads come before the team's step
+         * down to 0 (task_count). */
+        if (counted && (!cell || atomic_fetch_sub_explicit(cell, 1, memory_order_acq_rel) == 1))
             atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
         if (team->nthreads > 1 || ts->team != team) /* a team of one: nobody else sleeps */
             barrier_wake_idle(&team->barrier);
