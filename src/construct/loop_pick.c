@@ -83,7 +83,7 @@ const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struc
     if (!team || team->nthreads < 2)
         return NULL;
     /* static_steal: random victims (one segment) */
-    return ilan_victims(ts, team, l->sched == ICV_SCHED_ADAPTIVE);
+    return ilan_victims(ts, team, l->sched == ICV_SCHED_ADAPTIVE, VICTIMS_FOR_LOOPS);
 }
 
 void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)

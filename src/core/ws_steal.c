@@ -233,14 +233,15 @@ void ws_steal_cache_free(struct loop_victim_cache *vc)
     *vc = (struct loop_victim_cache){0};
 }
 
-static __thread struct loop_victim_cache victim_cache;
+static __thread struct loop_victim_cache victim_caches[2]; /* by enum victim_user */
 
-struct loop_victim_cache *ws_steal_thread_cache(void)
+struct loop_victim_cache *ws_steal_thread_cache(enum victim_user user)
 {
-    return &victim_cache;
+    return &victim_caches[user];
 }
 
 void ws_steal_thread_exit(void)
 {
-    ws_steal_cache_free(&victim_cache);
+    ws_steal_cache_free(&victim_caches[VICTIMS_FOR_LOOPS]);
+    ws_steal_cache_free(&victim_caches[VICTIMS_FOR_TASKS]);
 }

@@ -53,13 +53,22 @@ struct loop_victim_cache {
 /* Frees what the cache holds and marks it empty. */
 void ws_steal_cache_free(struct loop_victim_cache *vc);
 
-/* The calling thread's victim cache. Thread-local, outside struct
- * ilan_thread: team.c saves a master's thread state at a region's start and
- * copies it back at its end, which would bring back arrays freed (grown)
- * inside a nested region, or lose the ones made in it. */
-struct loop_victim_cache *ws_steal_thread_cache(void);
+/* Who reads a victim order: an adaptive loop's thief keeps its order for
+ * the whole loop, a task thief only for one look. Each has its own cache,
+ * so that a look's rebuild (other locality, another team) never changes
+ * the order a loop is using. */
+enum victim_user {
+    VICTIMS_FOR_LOOPS, /* construct/loop.c, for the loop's length */
+    VICTIMS_FOR_TASKS, /* core/task_sched.c and core/dlb.c, for one look */
+};
 
-/* Frees the calling thread's victim cache: for its exit. */
+/* The calling thread's victim cache for `user`. Thread-local, outside
+ * struct ilan_thread: team.c saves a master's thread state at a region's
+ * start and copies it back at its end, which would bring back arrays freed
+ * (grown) inside a nested region, or lose the ones made in it. */
+struct loop_victim_cache *ws_steal_thread_cache(enum victim_user user);
+
+/* Frees the calling thread's victim caches: for its exit. */
 void ws_steal_thread_exit(void);
 
 /* A thread's private state in the adaptive loop it runs (zeroed at the

@@ -132,7 +132,7 @@ static const struct loop_victims *ilan_task_victims(struct ilan_thread *ts, stru
     const struct team_groups *g = team->ilan ? &team->ilan->groups : NULL;
     if (!g || g->kind == GROUP_CORE || g->ngroups < 2 || g->nthreads != team->nthreads)
         return NULL;
-    return ilan_victims(ts, team, true);
+    return ilan_victims(ts, team, true, VICTIMS_FOR_TASKS);
 }
 
 /* task_mode_ops.sleep_ns: until the pending cut-off of an exploratory run,

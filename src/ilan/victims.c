@@ -5,7 +5,6 @@
 #include "base/fatal.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
-#include "core/ws_steal.h"
 #include "ilan/groups.h"
 #include "topo/topo.h"
 
@@ -29,7 +28,8 @@ static int *group_distances(const struct team_groups *g)
     return dist;
 }
 
-const struct loop_victims *ilan_victims(struct ilan_thread *ts, struct team *team, bool locality)
+const struct loop_victims *ilan_victims(struct ilan_thread *ts, struct team *team, bool locality,
+                                        enum victim_user user)
 {
     unsigned n = team->nthreads, self = ts->team_id;
     const struct team_ilan *ti = team->ilan;
@@ -37,7 +37,7 @@ const struct loop_victims *ilan_victims(struct ilan_thread *ts, struct team *tea
     if (g && (g->nthreads != n || g->ngroups < 2))
         g = NULL;
     uint64_t stamp = g ? ti->stamp : 0;
-    struct loop_victim_cache *vc = ws_steal_thread_cache();
+    struct loop_victim_cache *vc = ws_steal_thread_cache(user);
     if (vc->valid && vc->self == self && vc->nthreads == n && vc->locality == locality &&
         vc->stamp == stamp)
         return &vc->v;
