@@ -2,8 +2,11 @@
 // other sizes, and in the outer team again, many times: a thread's victim
 // order is rebuilt for each team it steals in, and its cache is not part of
 // the thread state a nested region's master saves and restores (a restore
-// used to bring back arrays freed while the nested team grew them). Every
-// iteration runs exactly once at every level.
+// used to bring back arrays freed while the nested team grew them). Then
+// nested teams' loops inside the outer loop's iterations: the outer loop's
+// thieves must steal by the outer team's order again after each (it was
+// taken once per loop, and a nested loop rebuilt it for its own team under
+// the outer loop's feet). Every iteration runs exactly once at every level.
 // ilan-test: threads=2,3 tsan
 #include "check.h"
 #include <omp.h>
@@ -13,6 +16,8 @@
 
 static int outer_hits[N];
 static int inner_hits[8][N];
+static int body_hits[N];  /* the outer loop of the second part */
+static long inner_total;  /* its nested loops' iterations */
 
 static void outer_loop(void)
 {
@@ -50,6 +55,28 @@ int main(void)
                 inner_hits[t][i] = 0;
             }
         }
+    }
+    /* Nested loops inside the outer loop's iterations. */
+    for (int round = 0; round < ROUNDS; round++) {
+        int inner = 2 + round % 4;
+        inner_total = 0;
+#pragma omp parallel
+#pragma omp for schedule(dynamic)
+        for (int i = 0; i < N; i++) {
+            __atomic_add_fetch(&body_hits[i], 1, __ATOMIC_RELAXED);
+            if (i % 97 == 0) {
+#pragma omp parallel num_threads(inner)
+#pragma omp for schedule(dynamic)
+                for (int k = 0; k < 1000; k++)
+                    __atomic_add_fetch(&inner_total, 1, __ATOMIC_RELAXED);
+            }
+        }
+        for (int i = 0; i < N; i++) {
+            CHECK(body_hits[i] == 1, "round %d: outer iteration %d ran %d times", round, i,
+                  body_hits[i]);
+            body_hits[i] = 0;
+        }
+        CHECK_EQ_LL(inner_total, 1000L * ((N + 96) / 97));
     }
     return 0;
 }
