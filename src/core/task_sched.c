@@ -166,7 +166,12 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     struct task *t = NULL;
     bool refused = false;
     ILAN_COUNT(steals_attempted);
-    if (rob) {
+    /* A deque that looks empty is passed over without the steal's fence:
+     * the fence made each look wait for the one before it, and in a team
+     * of thousands almost every look is at an empty deque. A full look
+     * misses nothing by it: its looker fenced after counting itself as a
+     * sleeper, so a push it does not see will see it (task_wait_until). */
+    if (rob && deque_maybe_nonempty(&s->deque)) {
         do
             t = waiter ? deque_steal_if(&s->deque, may_start, waiter, &refused)
                        : deque_steal(&s->deque);
