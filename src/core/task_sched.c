@@ -359,6 +359,25 @@ static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), 
     return pauses;
 }
 
+/* Whether a waiter whose idle rounds yield (threads outnumber CPUs) has
+ * yielded for as long as the wait plan lets a wait yield before it sleeps
+ * (ILAN_WAIT_YIELD_NS). *since: when its failed rounds began, noted at
+ * the first of them (idle 1). Asked only while no task is pending: with
+ * thousands of threads a yield returns only after many others ran, and a
+ * region's first barrier, whose waiters yielded 64 rounds each, took
+ * 3 times libgomp's time in a team of 5,000 (the threads still starting
+ * queued behind them). Waits with tasks pending keep their 64 rounds:
+ * sleeping sooner there made a taskloop 10 times slower. */
+static bool idle_yielded_enough(unsigned idle, uint64_t *since)
+{
+    if (!wait_oversubscribed())
+        return false;
+    uint64_t now = os_now_ns();
+    if (idle <= 1 || *since == 0)
+        *since = now;
+    return now - *since >= ILAN_WAIT_YIELD_NS;
+}
+
 void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
 {
     struct team *team = ts->team;
@@ -381,6 +400,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     bool asks = config.dlb.strategy != DLB_WS && team->nthreads > 1;
     unsigned unanswered = 0; /* idle rounds since this wait last asked */
     struct stall stall = {~0ul, 0};
+    uint64_t idle_since = 0; /* when this wait's failed rounds began (idle_yielded_enough) */
     enum task_source from; /* where the task found came from */
     struct instr_mark im = ILAN_ENTER_WAIT();
     for (;;) {
@@ -428,13 +448,17 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * rounds: a thief that looks rarely (the steal pace) still looks
          * as many times before it sleeps, else it would sleep through the
          * work it is pacing itself for and be woken by each push. */
-        if (++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) {
+        /* With no task pending there is nothing to look for: such a wait
+         * (a plain barrier) follows the wait plan and sleeps once it has
+         * yielded for as long as the plan says, whatever its rounds. */
+        if ((++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) &&
+            (pending || !idle_yielded_enough(idle, &idle_since))) {
             quiet += idle_pause_watching(idle, done, arg);
             continue;
         }
         /* About to sleep: first the way out of a stall (checked here, not
          * every round, as it reads the clock). */
-        if ((t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
+        if (pending && (t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
             run_found(ts, t, FROM_QUEUE);
             idle = looks = 0;
             continue;
@@ -455,10 +479,16 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
+        /* No task pending after the fence: none can be queued, and one
+         * deferred from now on is counted in task_pending before its push,
+         * whose wake-up (barrier_wake_idle, after a fence) then sees us
+         * counted. So the full look, which visits every other thread's
+         * queues (thousands of them in a large team), is skipped. */
+        bool none = atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0;
         /* With the mode's tasks queued that we may not take, sleep in
          * slices so that a stall (take_if_stalled) is noticed. */
-        if (!done(arg) && !(t = task_find(ts, team, waiter, true, OTHERS_ALL, &from))) {
-            if (task_mode && task_mode->queued(team))
+        if (!done(arg) && (none || !(t = task_find(ts, team, waiter, true, OTHERS_ALL, &from)))) {
+            if (!none && task_mode && task_mode->queued(team))
                 seq_wait_slow_for(&b->task_work, w, task_mode->sleep_ns(team));
             else
                 seq_wait_past(&b->task_work, w);
