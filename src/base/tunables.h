@@ -70,6 +70,12 @@
  * that wakes them one by one. */
 #define ILAN_WAKE_FANOUT 2u
 
+/* Threads each thread of a forming team dispatches before its own work
+ * (sched/start_tree.h): the master dispatches this many workers and each
+ * of them as many more, so thread creations and wake-ups are spread over
+ * the team instead of all made one by one by the master. */
+#define ILAN_START_FANOUT 4u
+
 /* The team barrier when ILAN_BARRIER is unset (enum barrier_kind, config/env.h):
  * 0 central, 1 tree. Chosen by measurement (README.md, "The tree barrier"). */
 #define ILAN_BARRIER_DEFAULT 1

@@ -47,11 +47,17 @@ void deque_destroy(struct deque *d)
     atomic_store_explicit(&d->buf, NULL, memory_order_relaxed);
 }
 
-/* Owner: doubles the buffer, copying items t..b-1. */
+/* Owner: doubles the buffer, copying items t..b-1; or, for a deque that
+ * has none yet (a zeroed one, which is empty), allocates its first. */
 static __attribute__((noinline, cold)) struct deque_buf *deque_grow(struct deque *d,
                                                                    struct deque_buf *a, long t,
                                                                    long b)
 {
+    if (!a) {
+        struct deque_buf *n = buf_new(1L << ILAN_TASK_DEQUE_LOG2);
+        atomic_store_explicit(&d->buf, n, memory_order_release);
+        return n;
+    }
     struct deque_buf *n = buf_new(2 * (a->mask + 1));
     for (long i = t; i < b; i++)
         atomic_store_explicit(&n->slot[i & n->mask],
@@ -67,7 +73,7 @@ void deque_push(struct deque *d, void *x)
     long b = atomic_load_explicit(&d->bottom, memory_order_relaxed);
     long t = atomic_load_explicit(&d->top, memory_order_acquire);
     struct deque_buf *a = atomic_load_explicit(&d->buf, memory_order_relaxed);
-    if (__builtin_expect(b - t > a->mask, 0))
+    if (__builtin_expect(!a || b - t > a->mask, 0))
         a = deque_grow(d, a, t, b);
     atomic_store_explicit(&a->slot[b & a->mask], x, memory_order_relaxed);
     atomic_store_explicit(&d->bottom, b + 1, memory_order_release);

@@ -26,10 +26,14 @@ struct deque_buf {
 struct deque {
     alignas(ILAN_CACHE_LINE) _Atomic long top;       /* next item a thief takes (CAS) */
     alignas(ILAN_CACHE_LINE) _Atomic long bottom;    /* next free index; only the owner writes */
-    _Atomic(struct deque_buf *) buf;                 /* current buffer; only the owner replaces */
+    _Atomic(struct deque_buf *) buf;                 /* current buffer; only the owner replaces;
+                                                        NULL until the first push */
 };
 
-/* Prepares an empty deque with room for 2^log2_cap items. Not concurrent. */
+/* Prepares an empty deque with room for 2^log2_cap items. Not concurrent.
+ * A zeroed struct deque is valid too: an empty deque without a buffer,
+ * which its owner's first push allocates (2^ILAN_TASK_DEQUE_LOG2 items),
+ * so a team's deques cost nothing until their threads push. */
 void deque_init(struct deque *d, unsigned log2_cap);
 
 /* Frees the buffers. Only when no thread can touch the deque. */

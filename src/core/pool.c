@@ -66,10 +66,11 @@ static void pool_register_fork_handler(void)
     pthread_atfork(NULL, NULL, pool_forget_after_fork);
 }
 
-static struct worker *worker_create(void)
+/* A worker struct for a new thread: a retired one when there is one, else
+ * a fresh one. Its thread is started at its first dispatch (worker_start),
+ * with its first run already assigned. */
+static struct worker *worker_new(void)
 {
-    static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
-    pthread_once(&fork_handler_once, pool_register_fork_handler);
     mutex_lock(&pool_lock);
     struct worker *w = retired_top;
     if (w)
@@ -85,13 +86,24 @@ static struct worker *worker_create(void)
     w->run = NULL;
     w->job = NULL;
     w->next_idle = NULL;
+    w->started = false;
+    return w;
+}
+
+/* Starts w's thread, whose first run pool_dispatch has just assigned: the
+ * thread finds `go` already advanced and runs it at once, so a new worker
+ * never waits to be dispatched (and its dispatcher never wakes it). */
+static void worker_start(struct worker *w)
+{
+    static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
+    pthread_once(&fork_handler_once, pool_register_fork_handler);
+    w->started = true;
     size_t stack = icv_global.stacksize ? icv_global.stacksize : ILAN_DEFAULT_STACKSIZE;
     int rc = os_thread_start(&w->thread, worker_main, w, stack);
     if (rc)
         ilan_fatal("cannot create worker thread %u (error %d, stack %zu bytes): "
                    "lower OMP_NUM_THREADS or OMP_STACKSIZE",
-                   created + 1, rc, stack);
-    return w;
+                   w->index + 1, rc, stack);
 }
 
 void pool_acquire(struct worker **out, unsigned n)
@@ -106,7 +118,7 @@ void pool_acquire(struct worker **out, unsigned n)
     created += n - got;
     mutex_unlock(&pool_lock);
     for (unsigned i = 0; got < n; i++, got++) {
-        out[got] = worker_create();
+        out[got] = worker_new();
         out[got]->index = first_new + i;
     }
 }
@@ -129,8 +141,11 @@ unsigned pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id
     w->run = run;
     w->job = job;
     w->team_id = team_id;
+    unsigned number = ++w->runs;
     seq_advance(&w->go, seq_read(&w->go));
-    return ++w->runs;
+    if (!w->started)
+        worker_start(w);
+    return number;
 }
 
 void pool_wait_run(const struct worker *w, unsigned run)

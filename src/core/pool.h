@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdalign.h>
+#include <stdbool.h>
 #include "core/wait.h"
 #include "base/tunables.h"
 
@@ -22,11 +23,15 @@ struct worker {
                                             past a run, it touches that run's job no more */
     unsigned index;                      /* creation order, for diagnostics */
     pthread_t thread;                    /* its OS thread, joined when it retires */
+    bool started;                        /* its thread was started: pool_acquire hands out
+                                            new workers without one, and their first
+                                            pool_dispatch starts it */
     struct worker *next_idle;            /* link in the pool's idle stack */
 };
 
-/* Fills out[0..n-1] with idle workers, creating threads as needed. Dies
- * with a message if the OS refuses to create a thread. Any thread. */
+/* Fills out[0..n-1] with idle workers, adding new ones as needed: a new
+ * worker's thread starts at its first pool_dispatch, so every worker
+ * acquired must be dispatched before it is released. Any thread. */
 void pool_acquire(struct worker **out, unsigned n);
 
 /* Returns n workers that have finished their region to the pool. */
@@ -38,8 +43,10 @@ void pool_release(struct worker **w, unsigned n);
 void pool_retire_idle(void);
 
 /* Makes a worker run run(job, team_id) (a region's implicit task) once,
- * and returns the number of that run (for pool_wait_run). Only the master
- * that acquired it. */
+ * and returns the number of that run (for pool_wait_run). Starts the
+ * worker's thread if it has none yet, dying with a message if the OS
+ * refuses. The thread that acquired it, or one it handed the dispatch to
+ * with a happens-before (team.c's start tree). */
 unsigned pool_dispatch(struct worker *w, void (*run)(void *job, unsigned team_id), void *job,
                        unsigned team_id);
 

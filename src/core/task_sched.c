@@ -45,23 +45,50 @@ static struct steal_tls *steal_state(struct ilan_thread *ts, struct team *team)
 
 /* ---- team and slot set-up ------------------------------------------------ */
 
+/* The task slots of one growth of a team, allocated together: a header
+ * line, then the slots. */
+struct task_slot_block {
+    void *raw;                    /* what calloc returned, for free */
+    struct task_slot_block *next; /* the block of the team's previous growth, NULL: none */
+};
+
+/*
+ * Adds slots cap..n-1 to t in one zeroed block. Zero is the initial state
+ * of all but the load-balancing cells: an empty inbox, an empty deque
+ * without a buffer (its owner's first push allocates one), an unused
+ * implicit task. So the master writes only those cells, and a block of
+ * thousands of slots, mapped fresh by calloc, is mostly faulted in by the
+ * threads that use it. Allocating and initializing slot by slot (an
+ * aligned_alloc, a memset and a deque buffer each) cost 11 ms at 5,000
+ * threads.
+ */
+static void task_slots_grow(struct team *t, unsigned cap, unsigned n)
+{
+    size_t head = (sizeof(struct task_slot_block) + ILAN_CACHE_LINE - 1) / ILAN_CACHE_LINE *
+                  ILAN_CACHE_LINE;
+    void *raw = calloc(1, ILAN_CACHE_LINE - 1 + head + (size_t)(n - cap) * sizeof(struct task_slot));
+    if (!raw)
+        ilan_fatal("out of memory starting a parallel region of %u threads", n);
+    uintptr_t at = ((uintptr_t)raw + ILAN_CACHE_LINE - 1) / ILAN_CACHE_LINE * ILAN_CACHE_LINE;
+    struct task_slot_block *block = (struct task_slot_block *)at;
+    block->raw = raw;
+    block->next = t->task_slot_blocks;
+    t->task_slot_blocks = block;
+    struct task_slot *slots = (struct task_slot *)(at + head);
+    for (unsigned i = cap; i < n; i++) {
+        dlb_slot_reset(&slots[i - cap]);
+        t->task_slots[i] = &slots[i - cap];
+    }
+}
+
 void task_team_prepare(struct team *t, unsigned n)
 {
     if (t->task_slots_cap < n) {
         struct task_slot **grown = realloc(t->task_slots, n * sizeof *grown);
         if (!grown)
             ilan_fatal("out of memory starting a parallel region of %u threads", n);
-        for (unsigned i = t->task_slots_cap; i < n; i++) {
-            struct task_slot *s = aligned_alloc(ILAN_CACHE_LINE, sizeof *s);
-            if (!s)
-                ilan_fatal("out of memory starting a parallel region of %u threads", n);
-            memset(s, 0, sizeof *s);
-            deque_init(&s->deque, ILAN_TASK_DEQUE_LOG2);
-            task_queue_init(&s->inbox);
-            dlb_slot_reset(s);
-            grown[i] = s;
-        }
         t->task_slots = grown;
+        task_slots_grow(t, t->task_slots_cap, n);
         t->task_slots_cap = n;
     }
     task_queue_init(&t->task_prio);
@@ -72,7 +99,11 @@ void task_team_destroy(struct team *t)
     for (unsigned i = 0; i < t->task_slots_cap; i++) {
         deque_destroy(&t->task_slots[i]->deque);
         task_deps_destroy(&t->task_slots[i]->implicit);
-        free(t->task_slots[i]);
+    }
+    while (t->task_slot_blocks) {
+        struct task_slot_block *b = t->task_slot_blocks;
+        t->task_slot_blocks = b->next;
+        free(b->raw);
     }
     free(t->task_slots);
     t->task_slots = NULL;
@@ -135,7 +166,12 @@ static struct task *steal_from(struct team *team, unsigned v, struct task *waite
     struct task *t = NULL;
     bool refused = false;
     ILAN_COUNT(steals_attempted);
-    if (rob) {
+    /* A deque that looks empty is passed over without the steal's fence:
+     * the fence made each look wait for the one before it, and in a team
+     * of thousands almost every look is at an empty deque. A full look
+     * misses nothing by it: its looker fenced after counting itself as a
+     * sleeper, so a push it does not see will see it (task_wait_until). */
+    if (rob && deque_maybe_nonempty(&s->deque)) {
         do
             t = waiter ? deque_steal_if(&s->deque, may_start, waiter, &refused)
                        : deque_steal(&s->deque);
@@ -336,6 +372,25 @@ static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), 
     return pauses;
 }
 
+/* Whether a waiter whose idle rounds yield (threads outnumber CPUs) has
+ * yielded for as long as the wait plan lets a wait yield before it sleeps
+ * (ILAN_WAIT_YIELD_NS). *since: when its failed rounds began, noted at
+ * the first of them (idle 1). Asked only while no task is pending: with
+ * thousands of threads a yield returns only after many others ran, and a
+ * region's first barrier, whose waiters yielded 64 rounds each, took
+ * 3 times libgomp's time in a team of 5,000 (the threads still starting
+ * queued behind them). Waits with tasks pending keep their 64 rounds:
+ * sleeping sooner there made a taskloop 10 times slower. */
+static bool idle_yielded_enough(unsigned idle, uint64_t *since)
+{
+    if (!wait_oversubscribed())
+        return false;
+    uint64_t now = os_now_ns();
+    if (idle <= 1 || *since == 0)
+        *since = now;
+    return now - *since >= ILAN_WAIT_YIELD_NS;
+}
+
 void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
 {
     struct team *team = ts->team;
@@ -358,6 +413,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     bool asks = config.dlb.strategy != DLB_WS && team->nthreads > 1;
     unsigned unanswered = 0; /* idle rounds since this wait last asked */
     struct stall stall = {~0ul, 0};
+    uint64_t idle_since = 0; /* when this wait's failed rounds began (idle_yielded_enough) */
     enum task_source from; /* where the task found came from */
     struct instr_mark im = ILAN_ENTER_WAIT();
     for (;;) {
@@ -405,13 +461,17 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * rounds: a thief that looks rarely (the steal pace) still looks
          * as many times before it sleeps, else it would sleep through the
          * work it is pacing itself for and be woken by each push. */
-        if (++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) {
+        /* With no task pending there is nothing to look for: such a wait
+         * (a plain barrier) follows the wait plan and sleeps once it has
+         * yielded for as long as the plan says, whatever its rounds. */
+        if ((++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) &&
+            (pending || !idle_yielded_enough(idle, &idle_since))) {
             quiet += idle_pause_watching(idle, done, arg);
             continue;
         }
         /* About to sleep: first the way out of a stall (checked here, not
          * every round, as it reads the clock). */
-        if ((t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
+        if (pending && (t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
             run_found(ts, t, FROM_QUEUE);
             idle = looks = 0;
             continue;
@@ -432,10 +492,16 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
+        /* No task pending after the fence: none can be queued, and one
+         * deferred from now on is counted in task_pending before its push,
+         * whose wake-up (barrier_wake_idle, after a fence) then sees us
+         * counted. So the full look, which visits every other thread's
+         * queues (thousands of them in a large team), is skipped. */
+        bool none = atomic_load_explicit(&b->task_pending, memory_order_relaxed) == 0;
         /* With the mode's tasks queued that we may not take, sleep in
          * slices so that a stall (take_if_stalled) is noticed. */
-        if (!done(arg) && !(t = task_find(ts, team, waiter, true, OTHERS_ALL, &from))) {
-            if (task_mode && task_mode->queued(team))
+        if (!done(arg) && (none || !(t = task_find(ts, team, waiter, true, OTHERS_ALL, &from)))) {
+            if (!none && task_mode && task_mode->queued(team))
                 seq_wait_slow_for(&b->task_work, w, task_mode->sleep_ns(team));
             else
                 seq_wait_past(&b->task_work, w);

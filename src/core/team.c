@@ -21,6 +21,7 @@
 #include "os/linux/affinity.h"
 #include "os/linux/thread.h"
 #include "mem/move.h"
+#include "sched/start_tree.h"
 #include "topo/bind.h"
 #include "topo/topo.h"
 #include "instr/counters.h"
@@ -28,6 +29,7 @@
 _Atomic unsigned team_busy_threads = 1; /* the initial thread */
 
 static void team_unstaff_hot(struct team *t);
+static void team_run_worker(void *job, unsigned team_id);
 
 /* Frees a team none of whose workers is in it any more: each has left its
  * last region there, but may still be in its last few instructions that
@@ -493,6 +495,20 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
     }
 }
 
+/* Dispatches the threads that thread `id` starts in the region's start
+ * tree (sched/start_tree.h): the master calls it once the team is set up,
+ * and every dispatched worker calls it before its own work, so that a
+ * large team's threads are created and woken by many threads at once.
+ * What the master wrote before its dispatches is visible to every thread
+ * down the tree (each dispatch releases what its dispatcher saw). */
+static void team_start_children(struct team *t, unsigned id)
+{
+    unsigned lo;
+    unsigned count = start_tree_children(id, t->start_from, t->nthreads, ILAN_START_FANOUT, &lo);
+    for (unsigned i = lo; i < lo + count; i++)
+        t->worker_runs[i] = pool_dispatch(t->workers[i], team_run_worker, t, i);
+}
+
 /* A worker's part in a region (pool_dispatch's job: the team). A hot
  * team's worker stays in the team from region to region (team_await_next)
  * until it is dismissed; a pooled team's worker runs one region. */
@@ -500,6 +516,7 @@ static void team_run_worker(void *job, unsigned team_id)
 {
     struct team *t = job;
     struct ilan_thread *ts = &ilan_tls;
+    team_start_children(t, team_id);
     unsigned seq = atomic_load_explicit(&t->region_seq, memory_order_acquire);
     for (;;) {
         thread_enter_team(ts, t, team_id);
@@ -576,12 +593,12 @@ void team_begin_with_ws(void (*fn)(void *), void *data, unsigned num_threads, bo
     if (n > 1) {
         atomic_store_explicit(&t->unfinished, n - 1, memory_order_relaxed);
         /* Both release what was written above: the signal to the workers
-         * that stayed, and pool_dispatch to the others (after the signal,
-         * so that they start from the new region_seq). */
+         * that stayed, and the dispatches down the start tree to the others
+         * (after the signal, so that they start from the new region_seq). */
         if (top_level)
             team_signal_start(t);
-        for (unsigned i = staying; i < n; i++)
-            t->worker_runs[i] = pool_dispatch(t->workers[i], team_run_worker, t, i);
+        t->start_from = staying;
+        team_start_children(t, 0);
     }
 }
 

@@ -16,6 +16,7 @@
 struct affinity_info;
 struct worker;
 struct team_ilan;
+struct task_slot_block;
 
 /*
  * The team of a parallel region. The master (team_id 0) is the thread that
@@ -36,6 +37,9 @@ struct team {
     unsigned *worker_runs;             /* worker_runs[i]: pool_dispatch's number of workers[i]'s
                                           run in this team (its last region here) */
     unsigned capacity;                 /* entries allocated in workers[] and worker_runs[] */
+    unsigned start_from;               /* this region's first team_id to dispatch: the threads
+                                          from there on are started down a tree
+                                          (sched/start_tree.h); those below stayed in the team */
     struct cpu_share *_Atomic cpus;    /* where each thread last ran (noted when it entered the
                                           team unbound on a NUMA machine, and by oversubscribed
                                           waits) and whether it finished the region: read by
@@ -71,6 +75,8 @@ struct team {
     /* Tasking (task_sched.c): slots are allocated once and kept. */
     struct task_slot **task_slots;     /* per team_id: deque, inbox, implicit task */
     unsigned task_slots_cap;           /* entries allocated in task_slots[] */
+    struct task_slot_block *task_slot_blocks; /* where the slots were allocated: one block
+                                                 per growth of the team, newest first */
     alignas(ILAN_CACHE_LINE) struct task_queue task_prio; /* priority tasks, and tasks made
                                                              ready by threads outside the team */
     struct team_ilan *ilan;            /* ILAN taskloop groups and queues (ilan/groups.h);

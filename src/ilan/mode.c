@@ -58,6 +58,10 @@ static struct task *ilan_take_own(struct ilan_thread *ts, struct team *team, str
     return t;
 }
 
+/* Where the calling thread's next quick look at other groups starts
+ * (ilan_take_other), as a distance from its own group, minus one. */
+static __thread unsigned take_other_next;
+
 /* task_mode_ops.take_other: other groups' shareable tasks (full policy),
  * the thread's own group having none left; any task of an exploratory
  * run past its cut-off, which every thread may help finish; and the
@@ -72,8 +76,20 @@ static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
     unsigned group = ti->groups.slot_group[ts->team_id], G = ti->groups.ngroups;
     bool opened = atomic_load_explicit(&ti->drained_execs, memory_order_relaxed) ||
                   team_ilan_opened(ti);
+    /* A quick look visits at most ILAN_TASK_STEAL_TRIES_MAX other groups,
+     * going on round the groups where the thread's last one stopped; the
+     * full look before sleeping visits them all. An unbound team has a
+     * group per thread: at 5,000 threads, reading every other group's
+     * queue counts at every idle round took most of a taskloop's time. */
+    unsigned visits = G - 1, from = 1;
+    if (look != LOOK_FULL && visits > ILAN_TASK_STEAL_TRIES_MAX) {
+        visits = ILAN_TASK_STEAL_TRIES_MAX;
+        from = 1 + take_other_next % (G - 1);
+        take_other_next = from - 1 + visits;
+    }
     struct task *t;
-    for (unsigned d = 1; d < G; d++) {
+    for (unsigned i = 0; i < visits; i++) {
+        unsigned d = 1 + (from - 1 + i) % (G - 1); /* 1..G-1: never the own group */
         struct group_queues *q = &ti->queues[(group + d) % G];
         bool strict = !(t = task_queue_take(&q->shared, waiter, look, accept_participating, &group));
         if (t || (opened && (t = task_queue_take(&q->strict, waiter, look, accept_opened, NULL)))) {

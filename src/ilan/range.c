@@ -77,6 +77,8 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
         l->ranges[j].strict_end = (uint32_t)strict_end[j];
         l->ranges[j].node = -1;
     }
+    atomic_init(&l->shareable_gone, false);
+    atomic_init(&l->empty_below, 0);
     return l;
 }
 
@@ -128,11 +130,21 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
         ILAN_COUNT(group_own);
         return true;
     }
-    for (unsigned d = 1; d < l->nranges; d++)
-        if (claim_back(&l->ranges[(j + d) % l->nranges], i)) {
+    /* Ranges first and j are empty now, so a look at all the others that
+     * finds nothing shareable holds for good: the next runners skip it
+     * (with a group per thread, 5,000 runners each looking at 5,000
+     * ranges took most of a taskloop's time). */
+    if (atomic_load_explicit(&l->shareable_gone, memory_order_relaxed))
+        return false;
+    for (unsigned d = 1, r = j + 1; d < l->nranges; d++, r++) {
+        if (r == l->nranges)
+            r = 0;
+        if (claim_back(&l->ranges[r], i)) {
             ILAN_COUNT(group_other);
             return true;
         }
+    }
+    atomic_store_explicit(&l->shareable_gone, true, memory_order_relaxed);
     return false;
 }
 
@@ -177,12 +189,16 @@ unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j)
     return ran;
 }
 
-bool ilan_range_empty(const struct ilan_launch *l)
+bool ilan_range_empty(struct ilan_launch *l)
 {
-    for (unsigned j = 0; j < l->nranges; j++) {
+    unsigned from = atomic_load_explicit(&l->empty_below, memory_order_relaxed), j;
+    for (j = from; j < l->nranges; j++) {
         uint64_t b = atomic_load_explicit(&l->ranges[j].bounds, memory_order_relaxed);
         if ((uint32_t)b < (uint32_t)(b >> 32))
-            return false;
+            break;
     }
-    return true;
+    /* A racing runner may store a lower bound after ours: still true. */
+    if (j > from)
+        atomic_store_explicit(&l->empty_below, j, memory_order_relaxed);
+    return j == l->nranges;
 }

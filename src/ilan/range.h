@@ -37,6 +37,12 @@ struct ilan_launch {
     size_t block_align;          /* its alignment */
     struct ilan_data *data;      /* the registered array's map: each task run is counted
                                     there (ilan/data.h); NULL: none */
+    /* Hints that spare idle runners a look at every range (thousands in a
+     * team with a group per thread); ranges only shrink, so both only
+     * ever become more true. On a line of their own: runners write them. */
+    alignas(ILAN_CACHE_LINE) _Atomic bool shareable_gone; /* no range has a task other groups
+                                                             may take: a runner looked at all */
+    _Atomic unsigned empty_below;                         /* ranges below this are empty */
 };
 
 /* Whether a taskloop can be launched as ranges: no copy constructor (each
@@ -70,6 +76,6 @@ unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j);
 
 /* Whether every task of l has been claimed (by runners that may still be
  * running them). */
-bool ilan_range_empty(const struct ilan_launch *l);
+bool ilan_range_empty(struct ilan_launch *l);
 
 #endif

@@ -48,6 +48,29 @@ static void test_single(void)
     deque_destroy(&d);
 }
 
+/* A zeroed deque is an empty one without a buffer (how a team's task
+ * slots start): it reads as empty, and its first push allocates the
+ * buffer, which grows from there. */
+static void test_zeroed(void)
+{
+    static struct deque d; /* zeroed */
+    assert(deque_pop(&d) == NULL && deque_steal(&d) == NULL && deque_size(&d) == 0);
+    bool refused = true;
+    assert(deque_steal_if(&d, NULL, NULL, &refused) == NULL && !refused);
+    long many = 3L << ILAN_TASK_DEQUE_LOG2; /* past the first buffer */
+    for (long i = 0; i < many; i++)
+        deque_push(&d, ITEM(i));
+    assert(deque_size(&d) == many);
+    assert(INDEX(deque_steal(&d)) == 0);
+    for (long i = many - 1; i >= 1; i--)
+        assert(INDEX(deque_pop(&d)) == i);
+    assert(deque_pop(&d) == NULL && deque_steal(&d) == NULL);
+    deque_destroy(&d);
+    /* Destroying one that never had a buffer frees nothing. */
+    static struct deque never;
+    deque_destroy(&never);
+}
+
 /* ---- stress: one owner pushing and popping, several thieves ---- */
 
 #define STRESS_ITEMS 400000L
@@ -120,6 +143,7 @@ static void test_stress(void)
 int main(void)
 {
     test_single();
+    test_zeroed();
     test_stress();
     printf("test_deque: ok\n");
     return 0;
