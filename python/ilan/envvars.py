@@ -58,8 +58,8 @@ RUNTIME = [
              "tasks)"),
     Variable("ILAN_DLB_VICTIMS", "N: threads an idle thread asks at once under na-ws/na-rp "
              "(default 1)"),
-    Variable("ILAN_DLB_STEAL", "N: most tasks one request moves (default 8), or one ws steal "
-             "takes (default 1)"),
+    Variable("ILAN_DLB_STEAL", "N: most tasks one request moves, or one ws steal takes "
+             "(default 1)"),
     Variable("ILAN_DLB_INTERVAL", "N: idle rounds before an unanswered thread asks again "
              "(default 64)"),
     Variable("ILAN_DLB_PLOCAL", "0..1: probability that a thief's draw (a steal or a request) "

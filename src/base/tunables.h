@@ -142,13 +142,13 @@
 /* Load balancing by messages (ILAN_DLB=na-ws|na-rp, core/dlb.c), the
  * defaults of its parameters (seed 002's N_victim, N_steal, T_interval in
  * idle rounds, P_local); each has an ILAN_DLB_* variable. N_steal also caps
- * the tasks a ws thief takes in one steal (half of the victim's deque):
- * 1 by default there, since taking 2 or 8 did not make the UTS-like tree
- * of 20.6 million nodes faster at 2 threads (0.66 / 0.69 / 0.71 s,
- * medians of 5 interleaved runs, libgomp 0.44). */
+ * the tasks a ws thief takes in one steal (half of the victim's deque).
+ * N_steal is 1 for every strategy: in a sweep of 1, 8 and 32 over fib,
+ * nqueens, sort, health and the 1 M-node tree at 4 and 16 threads, 1 was
+ * the fastest or within a few per cent of it for ws, na-ws and na-rp on
+ * every kernel, and 32 the slowest (docs/TUNING.md has the table). */
 #define ILAN_DLB_VICTIMS_DEFAULT 1u
-#define ILAN_DLB_STEAL_DEFAULT 8u
-#define ILAN_WS_STEAL_DEFAULT 1u
+#define ILAN_DLB_STEAL_DEFAULT 1u
 #define ILAN_DLB_INTERVAL_DEFAULT 64u
 #define ILAN_DLB_PLOCAL_DEFAULT 1.0
 

@@ -25,7 +25,7 @@
 struct config config = {.forced_steal = -1,
                         .dlb = {.strategy = DLB_WS,
                                 .victims = ILAN_DLB_VICTIMS_DEFAULT,
-                                .steal = 0, /* by strategy: env_read_dlb */
+                                .steal = ILAN_DLB_STEAL_DEFAULT,
                                 .interval = ILAN_DLB_INTERVAL_DEFAULT,
                                 .plocal = ILAN_DLB_PLOCAL_DEFAULT},
                         .trace_task_every = 1,
@@ -420,9 +420,6 @@ static void env_read_dlb(void)
         config.dlb.interval = (unsigned)n;
     if ((v = getenv("ILAN_DLB_PLOCAL")) && !parse_probability(v, &config.dlb.plocal))
         env_invalid("ILAN_DLB_PLOCAL", v);
-    if (!config.dlb.steal)
-        config.dlb.steal =
-            config.dlb.strategy == DLB_WS ? ILAN_WS_STEAL_DEFAULT : ILAN_DLB_STEAL_DEFAULT;
 }
 
 /* The MPI rank of this process, from the usual launchers' variables

@@ -16,8 +16,7 @@ enum dlb_strategy {
 struct dlb_params {
     enum dlb_strategy strategy; /* ILAN_DLB */
     unsigned victims;           /* N_victim: requests an idle thread sends per attempt */
-    unsigned steal;             /* N_steal: most tasks one request (or one ws steal) moves;
-                                   0 until the environment is read (a default per strategy) */
+    unsigned steal;             /* N_steal: most tasks one request (or one ws steal) moves */
     unsigned interval;          /* T_interval: idle rounds before an unanswered thief asks again */
     double plocal;              /* P_local: probability of asking (or robbing) a victim of the
                                    thief's own locality group */
