@@ -2,10 +2,11 @@
 // explicit tasks give created == executed == N summed over the threads;
 // the tasks another thread ran (the program records the creating and the
 // executing thread of each) are the counter's foreign executions, and each
-// was a steal; a taskloop with num_tasks(T) reports T tasks, created and
+// was a steal (under ILAN_DLB=ws, pinned below: with na-ws/na-rp tasks
+// also move by message, which is not a steal); a taskloop with num_tasks(T) reports T tasks, created and
 // executed; a team's threads each count the region. Read back with
 // ilan_counter (looked up with dlsym).
-// ilan-test: threads=1,2,4 tsan modes=ilan,numa,ws env=ILAN_COUNTERS=runtime
+// ilan-test: threads=1,2,4 tsan modes=ilan,numa,ws env=ILAN_COUNTERS=runtime;ILAN_DLB=ws
 #include "check.h"
 
 #define N 2000

@@ -10,8 +10,10 @@
 // per-draw rule is in tests/unit/test_steal.c; here the counters show it
 // end to end, in one of up to 3 runs (on 2 cores 8 threads are descheduled
 // at random; a thief that rarely runs while its partner does draws little).
-// Every run counts each task exactly once.
-// ilan-test: threads=8 tsan modes=ilan,numa env=OMP_PROC_BIND=close;HWLOC_SYNTHETIC=numa:4%20core:2%20pu:1;ILAN_COUNTERS=runtime vary=ILAN_DLB_PLOCAL=1,0
+// Every run counts each task exactly once. ILAN_DLB is pinned to ws: the
+// steal counters count deque steals, and under na-ws/na-rp tasks move by
+// message instead (their victims are drawn by the same rule, dlb_ask).
+// ilan-test: threads=8 tsan modes=ilan,numa env=OMP_PROC_BIND=close;HWLOC_SYNTHETIC=numa:4%20core:2%20pu:1;ILAN_COUNTERS=runtime;ILAN_DLB=ws vary=ILAN_DLB_PLOCAL=1,0
 #include "check.h"
 #include <stdatomic.h>
 #include <stdbool.h>
