@@ -130,7 +130,7 @@ bool dlb_creation_serves_slow(struct ilan_thread *ts, struct task_slot *s)
 
 bool dlb_redirect(struct ilan_thread *ts, struct task *t)
 {
-    struct task_slot *s = dlb_own_slot(ts);
+    struct task_slot *s = task_own_slot(ts);
     struct team *team = ts->team;
     struct task_slot *to = team->task_slots[s->dlb_redirect_to];
     if (!taker_may_start(t, s)) {

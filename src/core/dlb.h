@@ -5,16 +5,11 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include "core/task_desc.h"
+#include "core/task_queue.h"
 #include "core/thread.h"
 #include "sched/dlb.h"
 
 struct team;
-
-/* The slot whose deque is ts->deque (the deque is a slot's first member). */
-static inline struct task_slot *dlb_own_slot(const struct ilan_thread *ts)
-{
-    return (struct task_slot *)(void *)ts->deque;
-}
 
 /* Empties slot s's cells for a new team (task_team_prepare). */
 void dlb_slot_reset(struct task_slot *s);
@@ -29,7 +24,7 @@ bool dlb_creation_serves_slow(struct ilan_thread *ts, struct task_slot *s);
  * it to dlb_redirect. */
 static inline bool dlb_creation_serves(struct ilan_thread *ts)
 {
-    struct task_slot *s = dlb_own_slot(ts);
+    struct task_slot *s = task_own_slot(ts);
     if (__builtin_expect(atomic_load_explicit(&s->dlb_request, memory_order_relaxed) == 0 &&
                              s->dlb_redirect_left == 0,
                          1))
@@ -49,7 +44,7 @@ void dlb_serve_idle_slow(struct ilan_thread *ts, struct task_slot *s);
 
 static inline void dlb_serve_idle(struct ilan_thread *ts)
 {
-    struct task_slot *s = dlb_own_slot(ts);
+    struct task_slot *s = task_own_slot(ts);
     if (__builtin_expect(atomic_load_explicit(&s->dlb_request, memory_order_relaxed) != 0 ||
                              s->dlb_redirect_left != 0,
                          0))

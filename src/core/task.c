@@ -187,7 +187,7 @@ static void task_count(struct ilan_thread *ts, struct task *t)
     if (!team)
         return;
     if (ts->team == team) {
-        t->pending_cell = &team->task_slots[ts->team_id]->pending;
+        t->pending_cell = &task_own_slot(ts)->pending;
         if (atomic_fetch_add_explicit(t->pending_cell, 1, memory_order_relaxed) != 0)
             return;
     }

@@ -4,8 +4,16 @@
 
 #include <stdbool.h>
 #include "core/task_desc.h"
+#include "core/thread.h"
 
-struct ilan_thread;
+/* The calling thread ts's slot in its team, the one whose deque is
+ * ts->deque (the deque is a slot's first member): one load, where
+ * team->task_slots[ts->team_id] takes three. Only while ts->team is set. */
+static inline struct task_slot *task_own_slot(const struct ilan_thread *ts)
+{
+    return (struct task_slot *)(void *)ts->deque;
+}
+
 struct team;
 
 /* How hard task_queue_take (and the scheduler's search) look. A quick
