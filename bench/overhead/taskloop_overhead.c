@@ -1,20 +1,20 @@
 /* taskloop_overhead.c - what a taskloop costs beyond its iterations, EPCC schedbench style, against the ideal split of the same work over the same threads.
  *
  * One taskloop of ITERS = 2,000 iterations, each a fixed delay of about
- * 1 us (calibrated; --delay-us), run `innerreps` times by the thread in
+ * 0.01 us (calibrated; --delay-us), run `innerreps` times by the thread in
  * `single` (the others execute tasks), for num_tasks(2), num_tasks(20),
  * num_tasks(200), num_tasks(2000) and grainsize(1).  The body is not empty
  * on purpose: an empty body would reward a runtime that quietly runs the
  * loop serially.  Each iteration is counted; the count is checked.
  *
- * The reference is the ideal: the same innerreps * ITERS delays shared by
- * the same team in one parallel region (fork and join included, like the
- * test), each thread claiming guided chunks (a share of what is left) from
- * one counter, so the threads end within one delay of each other at the
- * speeds their CPUs have at that moment.  An earlier reference (the serial
- * time divided by the threads, on one CPU) charged every runtime with the
- * other CPU's slowness and printed negative costs for the rows where a
- * runtime balanced better than that split.  Every test timing is paired
+ * The reference is the ideal schedule of the same tasks (see reference()):
+ * the same loops cut into the same tasks, claimed whole by the same team
+ * in guided chunks with no runtime involved, each loop joined before the
+ * next, in one parallel region (fork and join included, like the test).
+ * Earlier references split the work finer than the test's tasks and
+ * joined only once, so they balanced over differences of CPU speed that a
+ * 2-task loop cannot, and the num_tasks(2) row measured the VM's CPUs.
+ * Every test timing is paired
  * with the reference timing just before it, and the row's value is
  *     overhead = (min_k test_k - min_k reference_k) / innerreps
  * in microseconds per taskloop: a shared VM only ever adds time, so each
@@ -33,10 +33,40 @@
  */
 #include "../common.h"
 
+#include <sched.h>
+#include <stdbool.h>
+
 #define ITERS 2000
 
 static long delay_len;
-static long done_iters;
+
+/* Iterations run, counted per thread on a line of its own: one shared
+ * counter bounced between the CPUs at every iteration, and what that cost
+ * depended on how the threads' iterations happened to interleave (tens of
+ * microseconds per taskloop either way, in the test and the reference
+ * alike: it was most of the rows' noise). */
+#define MAX_COUNTERS 1024
+static struct {
+    long n;           /* iterations this thread ran */
+    char pad[64 - sizeof(long)];
+} done[MAX_COUNTERS];
+
+static void count_iteration(void)
+{
+    long *n = &done[omp_get_thread_num() % MAX_COUNTERS].n;
+    __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+/* Sum of the counters, which it resets (called outside any region). */
+static long take_count(void)
+{
+    long sum = 0;
+    for (int i = 0; i < MAX_COUNTERS; i++) {
+        sum += done[i].n;
+        done[i].n = 0;
+    }
+    return sum;
+}
 
 #define TEST(fname, CLAUSE)                                                   \
     static double fname(int innerreps)                                        \
@@ -51,7 +81,7 @@ static long done_iters;
                     _Pragma(CLAUSE)                                           \
                     for (int i = 0; i < ITERS; i++) {                         \
                         delay(delay_len);                                     \
-                        __atomic_add_fetch(&done_iters, 1, __ATOMIC_RELAXED); \
+                        count_iteration();                                    \
                     }                                                         \
                 }                                                             \
             }                                                                 \
@@ -66,44 +96,79 @@ TEST(nt200, "omp taskloop num_tasks(200)")
 TEST(nt2000, "omp taskloop num_tasks(2000)")
 TEST(gs1, "omp taskloop grainsize(1)")
 
-/* The ideal: innerreps * ITERS delays (each counted, like the test's)
- * shared by the team in guided chunks of what is left / (2 * threads). */
-static double reference(int innerreps)
+/* The ideal schedule of the test's own tasks: `innerreps` loops of
+ * `ntasks` tasks (ITERS split as gcc's taskloop splits it: the first
+ * ITERS % ntasks tasks one iteration longer), run with no runtime at all.
+ * Threads claim whole tasks in guided chunks (a share of what is left, at
+ * least one task) from a counter per loop, and each loop ends when all of
+ * its tasks are done, as the test's taskloop ends at its taskgroup: every
+ * thread waits there (spinning, yielding its CPU when threads outnumber
+ * CPUs). A reference cut finer than the test's tasks, or joined only at
+ * the end, balanced over differences of CPU speed that a loop of two tasks
+ * cannot (a 2-task taskloop pays the slower CPU's time at every join):
+ * that made the `num_tasks(2)` row a measure of the VM's CPUs. */
+struct loop_state {
+    long next;           /* tasks claimed */
+    long done;           /* tasks finished */
+    char pad[64 - 2 * sizeof(long)];
+};
+
+static double reference(int innerreps, long ntasks)
 {
-    long total = (long)innerreps * ITERS, next = 0;
+    struct loop_state *loops = aligned_alloc(64, sizeof *loops * (size_t)innerreps);
+    memset(loops, 0, sizeof *loops * (size_t)innerreps);
+    long base = ITERS / ntasks, longer = ITERS % ntasks;
+    bool yield = omp_get_max_threads() > omp_get_num_procs();
     double t0 = now();
 #pragma omp parallel
     {
         long twice = 2L * omp_get_num_threads();
-        for (;;) {
-            long lo = __atomic_load_n(&next, __ATOMIC_RELAXED), chunk;
-            do {
-                if (lo >= total)
+        for (int k = 0; k < innerreps; k++) {
+            struct loop_state *l = &loops[k];
+            for (;;) {
+                long lo = __atomic_load_n(&l->next, __ATOMIC_RELAXED), chunk = 0;
+                do {
+                    if (lo >= ntasks)
+                        break;
+                    chunk = (ntasks - lo) / twice;
+                    if (chunk < 1)
+                        chunk = 1;
+                } while (!__atomic_compare_exchange_n(&l->next, &lo, lo + chunk, 0, __ATOMIC_RELAXED,
+                                                      __ATOMIC_RELAXED));
+                if (lo >= ntasks)
                     break;
-                chunk = (total - lo) / twice;
-                if (chunk < 1)
-                    chunk = 1;
-            } while (!__atomic_compare_exchange_n(&next, &lo, lo + chunk, 0, __ATOMIC_RELAXED,
-                                                  __ATOMIC_RELAXED));
-            if (lo >= total)
-                break;
-            for (long i = 0; i < chunk; i++) {
-                delay(delay_len);
-                __atomic_add_fetch(&done_iters, 1, __ATOMIC_RELAXED);
+                for (long t = lo; t < lo + chunk; t++) {
+                    long iters = base + (t < longer);
+                    for (long i = 0; i < iters; i++) {
+                        delay(delay_len);
+                        count_iteration();
+                    }
+                }
+                __atomic_add_fetch(&l->done, chunk, __ATOMIC_RELEASE);
             }
+            while (__atomic_load_n(&l->done, __ATOMIC_ACQUIRE) < ntasks)
+                if (yield)
+                    sched_yield();
         }
     }
-    return now() - t0;
+    double t = now() - t0;
+    free(loops);
+    return t;
 }
 
 struct row {
     const char *name;
     double (*fn)(int);
+    long ntasks; /* the tasks gcc makes of ITERS iterations for this row */
 };
 
 int main(int argc, char **argv)
 {
-    double delay_us = 1.0, measure_ms = 5.0;
+    /* 20 us of work per taskloop: a taskloop costs every runtime a few
+     * microseconds, which the VM's noise (a few per cent of any timing)
+     * hid below a 1 ms loop of 1 us delays (rows from -10 to +20 us
+     * between runs) and shows plainly above a 20 us one. */
+    double delay_us = 0.01, measure_ms = 5.0;
     int reps = parse_reps(argc, argv, 20, 10);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--delay-us") && i + 1 < argc)
@@ -118,13 +183,13 @@ int main(int argc, char **argv)
     int innerreps = (int)(measure_ms * 1000.0 / (ITERS * delay_us)) + 1;
     printf("{\"config\": {\"iterations\": %d, \"delay_us\": %.3f, \"delay_len\": %ld, "
            "\"threads\": %d, \"reps\": %d, \"innerreps\": %d, "
-           "\"reference\": \"guided split over the team, min of test - min of reference\"}}\n",
+           "\"reference\": \"the same tasks claimed whole in guided chunks, joined per loop; min of test - min of reference\"}}\n",
            ITERS, delay_us, delay_len, threads, reps, innerreps);
-    struct row rows[] = {{"taskloop num_tasks(2)", nt2},
-                         {"taskloop num_tasks(20)", nt20},
-                         {"taskloop num_tasks(200)", nt200},
-                         {"taskloop num_tasks(2000)", nt2000},
-                         {"taskloop grainsize(1)", gs1}};
+    struct row rows[] = {{"taskloop num_tasks(2)", nt2, 2},
+                         {"taskloop num_tasks(20)", nt20, 20},
+                         {"taskloop num_tasks(200)", nt200, 200},
+                         {"taskloop num_tasks(2000)", nt2000, 2000},
+                         {"taskloop grainsize(1)", gs1, ITERS}};
     double *ovh = malloc(sizeof(double) * (size_t)reps);
     double *ref = malloc(sizeof(double) * (size_t)reps);
     double *test = malloc(sizeof(double) * (size_t)reps);
@@ -134,16 +199,16 @@ int main(int argc, char **argv)
          * cover ILAN's exploration of a taskloop (at most 24 runs, then it
          * settles), so the rows are the steady cost per taskloop. */
         rows[r].fn(30);
-        reference(innerreps);
+        reference(innerreps, rows[r].ntasks);
+        take_count();
         for (int k = 0; k < reps; k++) {
-            done_iters = 0;
-            ref[k] = reference(innerreps);
-            long got_ref = done_iters;
-            done_iters = 0;
+            ref[k] = reference(innerreps, rows[r].ntasks);
+            long got_ref = take_count();
             test[k] = rows[r].fn(innerreps);
-            if (done_iters != want || got_ref != want) {
+            long got = take_count();
+            if (got != want || got_ref != want) {
                 fprintf(stderr, "taskloop_overhead: %s ran %ld iterations (reference %ld), want %ld\n",
-                        rows[r].name, done_iters, got_ref, want);
+                        rows[r].name, got, got_ref, want);
                 return 1;
             }
             ovh[k] = (test[k] - ref[k]) / innerreps * 1e6;
