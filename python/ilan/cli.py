@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from . import IlanError, __version__, envvars, kernels, noise, observe, report, results, runner, table, topo
 from .loadcheck import LoadTrace, verdict
@@ -162,7 +162,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
     if args.table_from:
         return show_table(args.table_from, [k.name for k in chosen] if args.kernels else None,
-                          args.markdown)
+                          args.markdown, args.pair)
     size = args.size or ("quick" if args.quick else "full")
     repeat = args.repeat or (1 if size == "tiny" else 5)
     present, skipped = select(comma_list(args.runtimes), all_runtimes(args.libomp_defaults))
@@ -215,6 +215,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print("%s, %s, %s sizes, median of %d interleaved runs; command: %s"
           % (doc["machine"]["cpu_model"], show_threads(counts), size, repeat, command))
     print(table.render(summary, skipped, args.markdown))
+    print_pairs(runs, args.pair, args.markdown)
     print(table.disturbance_note(runs))
     print(table.LEGEND)
     print("results: %s" % rel(json_path))
@@ -222,7 +223,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 1 if any(r["status"] != "ok" for r in summary) else 0
 
 
-def show_table(path: str, names: list[str] | None, markdown: bool) -> int:
+def runtime_pair(text: str) -> tuple[str, str]:
+    """--pair's value: two runtime names joined by a slash."""
+    a, sep, b = text.partition("/")
+    if not sep or not a or not b:
+        raise argparse.ArgumentTypeError("%r: write two runtimes as A/B, e.g. ilan/ilan-ws" % text)
+    return a, b
+
+
+def print_pairs(runs: list[dict[str, Any]], pairs: list[tuple[str, str]], markdown: bool) -> None:
+    """The paired table of each --pair, or why it is empty."""
+    for a, b in pairs:
+        rows = table.paired(runs, a, b)
+        print()
+        print(table.render_paired(rows, markdown) if rows else
+              "%s / %s: no round ran both (name them in --runtimes)" % (a, b))
+
+
+def show_table(path: str, names: list[str] | None, markdown: bool,
+               pairs: list[tuple[str, str]] | None = None) -> int:
     """Print the table of a saved bench run, its rows limited to `names`."""
     try:
         doc = json.loads(Path(path).read_text())
@@ -235,7 +254,9 @@ def show_table(path: str, names: list[str] | None, markdown: bool) -> int:
     summary = [r for r in table.summarise(doc["runs"]) if names is None or r["kernel"] in names]
     print("%s; command: %s" % (doc["date"], doc["command"]))
     print(table.render(summary, doc["skipped"], markdown))
-    print(table.disturbance_note([r for r in doc["runs"] if names is None or r["kernel"] in names]))
+    kept = [r for r in doc["runs"] if names is None or r["kernel"] in names]
+    print_pairs(kept, pairs or [], markdown)
+    print(table.disturbance_note(kept))
     return 0
 
 
@@ -420,6 +441,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the kernels and exit")
     p.add_argument("--table-from", metavar="FILE.json",
                    help="print the table of a saved run (rows of --kernels only) and exit")
+    p.add_argument("--pair", action="append", type=runtime_pair, metavar="A/B", default=[],
+                   help="also print runtime A against runtime B round by round: the median of "
+                   "the rounds' ratios A/B and its 95%% interval (repeatable; e.g. ilan/ilan-ws)")
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("report", help="an ILAN_REPORT file as tables and charts, or an "

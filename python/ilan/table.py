@@ -1,5 +1,6 @@
 """Summaries of benchmark runs (medians, spreads, ratios) and the table that shows them."""
 
+import math
 import statistics
 from typing import Any
 
@@ -177,6 +178,71 @@ def render(summary: list[Row], skipped: dict[str, str] | None = None, markdown: 
                        for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
              for r in [columns] + body]
     return "\n".join(lines + foot)
+
+
+def median_interval(xs: list[float]) -> tuple[float | None, float | None]:
+    """A distribution-free 95 % confidence interval for the median of xs:
+    the k-th smallest and k-th largest values, k the largest rank with
+    P(Binomial(n, 1/2) < k) <= 2.5 %; (None, None) below 6 values, where
+    no such k exists."""
+    v, n = sorted(xs), len(xs)
+    k, tail = 0, 0.0
+    while k < n:
+        nxt = tail + math.comb(n, k) / 2.0 ** n
+        if nxt > 0.025:
+            break
+        tail, k = nxt, k + 1
+    if k == 0:
+        return None, None
+    return v[k - 1], v[n - k]
+
+
+def paired(runs: list[dict[str, Any]], a: str, b: str) -> list[Row]:
+    """Runtime a against runtime b, round by round: for each (kernel,
+    variant, threads) both ran, the ratio a / b of the two runs of each
+    round (adjacent in time, as runtimes are innermost in a round), their
+    median and its 95 % interval (median_interval). A VM's slow phases move
+    both runs of a round together, so the ratios vary far less than either
+    runtime's times: a difference of a few per cent that medians of the
+    times cannot tell from noise can be told from the ratios. Rows come in
+    the order of the runs; a round where either run failed or has no value
+    is left out."""
+    values: dict[tuple[str, str | None, int | None], dict[str, dict[int, float]]] = {}
+    for run in runs:
+        if run["status"] != "ok" or run["runtime"] not in (a, b):
+            continue
+        for m in run["measurements"]:
+            if m["value"] is not None and m["value"] > 0:
+                key = (run["kernel"], m["variant"], run.get("threads"))
+                values.setdefault(key, {a: {}, b: {}})[run["runtime"]][run.get("round", 0)] = m["value"]
+    rows: list[Row] = []
+    for (kernel, variant, threads), by in values.items():
+        rounds = sorted(set(by[a]) & set(by[b]))
+        if not rounds:
+            continue
+        ratios = [by[a][r] / by[b][r] for r in rounds]
+        lo, hi = median_interval(ratios)
+        rows.append({"kernel": kernel, "variant": variant, "threads": threads, "a": a, "b": b,
+                     "ratios": ratios, "median": statistics.median(ratios), "lo": lo, "hi": hi})
+    return rows
+
+
+def render_paired(rows: list[Row], markdown: bool = False) -> str:
+    """The paired table: kernel, variant, threads, a / b median and its 95 % interval, rounds."""
+    if not rows:
+        return ""
+    name = "%s / %s" % (rows[0]["a"], rows[0]["b"])
+    columns = ["kernel", "variant", "threads", name, "95% interval", "rounds"]
+    body = [[r["kernel"], r["variant"] or "", str(r["threads"] or ""), "%.3f" % r["median"],
+             "%.3f-%.3f" % (r["lo"], r["hi"]) if r["lo"] is not None else "- (under 6 rounds)",
+             str(len(r["ratios"]))] for r in rows]
+    if markdown:
+        lines = ["| " + " | ".join(columns) + " |", "|---|---|---:|---:|---:|---:|"]
+        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in body])
+    widths = [max(len(r[i]) for r in [columns] + body) for i in range(len(columns))]
+    return "\n".join("  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
+                     for r in [columns] + body)
 
 
 LEGEND = ("median of the runs' times (lower is better; overhead rows: us per construct, task or "

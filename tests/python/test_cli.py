@@ -64,6 +64,7 @@ int main(void) { const char *(*v)(void) = (const char *(*)(void))dlsym(RTLD_DEFA
     (["run", "--threads", "many", "--", "true"], "'many' is not a whole number"),
     (["run", "--mode", "fast", "--", "true"], "invalid choice: 'fast'"),
     (["report", "--top", "0", "x.json"], "--top: must be at least 1"),
+    (["bench", "--pair", "ilan"], "write two runtimes as A/B"),
     (["nosuch"], "invalid choice: 'nosuch'"),
 ])
 def test_bad_arguments_get_one_line_and_status_2(args, words):

@@ -171,3 +171,29 @@ def test_a_spread_reaching_zero_is_marked_and_gets_no_ratio():
     gomp_line = next(line for line in text.splitlines()[1:] if " libgomp " in line)
     ilan_line = next(line for line in text.splitlines() if " ilan " in line)
     assert "(n.s.)" in gomp_line and "(n.s.)" not in ilan_line
+
+
+def test_median_interval_uses_binomial_ranks():
+    # n = 9: P(Bin(9, 1/2) <= 1) = 10/512 <= 2.5 % < P(<= 2): the 2nd smallest and 2nd largest
+    assert table.median_interval([float(x) for x in range(9)]) == (1.0, 7.0)
+    # n = 15: ranks 4 and 12 (P(<= 3) = 576/32768)
+    assert table.median_interval([float(x) for x in range(15, 0, -1)]) == (4.0, 12.0)
+    assert table.median_interval([1.0] * 5) == (None, None)   # no 95 % interval below 6
+
+
+def test_paired_ratios_follow_rounds_not_medians():
+    # b is slower in the slow round and faster in the fast one: each round's ratio is 0.9
+    runs = []
+    for rnd, scale in enumerate([1.0, 3.0, 1.0, 3.0, 1.0, 3.0]):
+        runs += [run("cg", "taskloop", "ilan", 0.9 * scale, rnd=rnd),
+                 run("cg", "taskloop", "ilan-ws", 1.0 * scale, rnd=rnd),
+                 run("cg", "taskloop", "libgomp", 5.0, rnd=rnd)]
+    runs.append(run("cg", "taskloop", "ilan", None, status="failed", reason="hung", rnd=6))
+    runs.append(run("cg", "taskloop", "ilan-ws", 1.0, rnd=6))
+    (row,) = table.paired(runs, "ilan", "ilan-ws")
+    assert len(row["ratios"]) == 6   # the round where ilan failed is left out
+    assert row["median"] == pytest.approx(0.9)
+    assert (row["lo"], row["hi"]) == (pytest.approx(0.9), pytest.approx(0.9))
+    text = table.render_paired([row])
+    assert "ilan / ilan-ws" in text and "0.900-0.900" in text
+    assert table.paired(runs, "ilan", "libomp") == []
