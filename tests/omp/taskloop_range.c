@@ -16,7 +16,9 @@
 //                  cancel parallel with a nogroup taskloop's tasks queued
 //   priority       priority(5) taskloops run every iteration once
 //   nested         taskloops inside tasks inside a taskloop
-// ilan-test: threads=1,2,3,8,33 tsan modes=ilan,numa,ws
+// Also under ILAN_STEAL_POLICY=full, where runners take halves of the other
+// groups' shareable tasks.
+// ilan-test: threads=1,2,3,8,33 tsan modes=ilan,numa,ws vary=ILAN_STEAL_POLICY=explore,full
 // ilan-test: env=OMP_CANCELLATION=true;OMP_MAX_TASK_PRIORITY=10
 #include "check.h"
 
