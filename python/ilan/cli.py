@@ -224,10 +224,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def runtime_pair(text: str) -> tuple[str, str]:
-    """--pair's value: two runtime names joined by a slash."""
+    """--pair's value: two sides (RUNTIME or RUNTIME@VARIANT) joined by a slash."""
     a, sep, b = text.partition("/")
-    if not sep or not a or not b:
-        raise argparse.ArgumentTypeError("%r: write two runtimes as A/B, e.g. ilan/ilan-ws" % text)
+    if not sep or not a or not b or a.startswith("@") or b.startswith("@"):
+        raise argparse.ArgumentTypeError("%r: write two runtimes as A/B, e.g. ilan/ilan-ws, or "
+                                         "RUNTIME@VARIANT on either side" % text)
     return a, b
 
 
@@ -443,7 +444,9 @@ def parser() -> argparse.ArgumentParser:
                    help="print the table of a saved run (rows of --kernels only) and exit")
     p.add_argument("--pair", action="append", type=runtime_pair, metavar="A/B", default=[],
                    help="also print runtime A against runtime B round by round: the median of "
-                   "the rounds' ratios A/B and its 95%% interval (repeatable; e.g. ilan/ilan-ws)")
+                   "the rounds' ratios A/B and its 95%% interval (repeatable; e.g. ilan/ilan-ws; "
+                   "RUNTIME@VARIANT compares one variant with another, e.g. "
+                   "ilan@dynamic/libomp@runtime:static_steal)")
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("report", help="an ILAN_REPORT file as tables and charts, or an "

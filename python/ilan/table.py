@@ -197,30 +197,43 @@ def median_interval(xs: list[float]) -> tuple[float | None, float | None]:
     return v[k - 1], v[n - k]
 
 
+def side(spec: str) -> tuple[str, str | None]:
+    """A --pair side: RUNTIME or RUNTIME@VARIANT."""
+    runtime, _, variant = spec.partition("@")
+    return runtime, variant or None
+
+
 def paired(runs: list[dict[str, Any]], a: str, b: str) -> list[Row]:
-    """Runtime a against runtime b, round by round: for each (kernel,
-    variant, threads) both ran, the ratio a / b of the two runs of each
-    round (adjacent in time, as runtimes are innermost in a round), their
-    median and its 95 % interval (median_interval). A VM's slow phases move
-    both runs of a round together, so the ratios vary far less than either
-    runtime's times: a difference of a few per cent that medians of the
-    times cannot tell from noise can be told from the ratios. Rows come in
-    the order of the runs; a round where either run failed or has no value
-    is left out."""
+    """Side a against side b, round by round. A side is a runtime, or
+    RUNTIME@VARIANT (a variant of each kernel on that runtime: an engine or
+    schedule against another's). For each (kernel, variant, threads) both
+    ran (each (kernel, threads) when a side names a variant), the ratio a / b
+    of the two runs of each round (close in time: runtimes are innermost in
+    a round, variants next), their median and its 95 % interval
+    (median_interval). A VM's slow phases move both runs of a round
+    together, so the ratios vary far less than either side's times: a
+    difference of a few per cent that medians of the times cannot tell
+    from noise can be told from the ratios. Rows come in the order of the
+    runs; a round where either run failed or has no value is left out."""
+    (ra, va), (rb, vb) = side(a), side(b)
+    by_variant = va is not None or vb is not None
     values: dict[tuple[str, str | None, int | None], dict[str, dict[int, float]]] = {}
     for run in runs:
-        if run["status"] != "ok" or run["runtime"] not in (a, b):
+        if run["status"] != "ok":
             continue
         for m in run["measurements"]:
-            if m["value"] is not None and m["value"] > 0:
-                key = (run["kernel"], m["variant"], run.get("threads"))
-                values.setdefault(key, {a: {}, b: {}})[run["runtime"]][run.get("round", 0)] = m["value"]
+            if m["value"] is None or m["value"] <= 0:
+                continue
+            for name, rt, v in (("a", ra, va), ("b", rb, vb)):
+                if run["runtime"] == rt and (v is None or m["variant"] == v):
+                    key = (run["kernel"], None if by_variant else m["variant"], run.get("threads"))
+                    values.setdefault(key, {"a": {}, "b": {}})[name][run.get("round", 0)] = m["value"]
     rows: list[Row] = []
     for (kernel, variant, threads), by in values.items():
-        rounds = sorted(set(by[a]) & set(by[b]))
+        rounds = sorted(set(by["a"]) & set(by["b"]))
         if not rounds:
             continue
-        ratios = [by[a][r] / by[b][r] for r in rounds]
+        ratios = [by["a"][r] / by["b"][r] for r in rounds]
         lo, hi = median_interval(ratios)
         rows.append({"kernel": kernel, "variant": variant, "threads": threads, "a": a, "b": b,
                      "ratios": ratios, "median": statistics.median(ratios), "lo": lo, "hi": hi})

@@ -197,3 +197,16 @@ def test_paired_ratios_follow_rounds_not_medians():
     text = table.render_paired([row])
     assert "ilan / ilan-ws" in text and "0.900-0.900" in text
     assert table.paired(runs, "ilan", "libomp") == []
+
+
+def test_paired_sides_may_name_variants():
+    runs = []
+    for rnd in range(6):
+        runs += [run("tri", "dynamic", "ilan", 0.8 + 0.01 * rnd, rnd=rnd),
+                 run("tri", "guided", "ilan", 5.0, rnd=rnd),
+                 run("tri", "dynamic16", "libgomp", 1.0, rnd=rnd)]
+    (row,) = table.paired(runs, "ilan@dynamic", "libgomp@dynamic16")
+    assert row["variant"] is None and len(row["ratios"]) == 6
+    assert row["median"] == pytest.approx(0.825)
+    assert table.side("libomp@runtime:static_steal") == ("libomp", "runtime:static_steal")
+    assert table.paired(runs, "ilan@static", "libgomp@dynamic16") == []
