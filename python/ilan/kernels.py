@@ -226,7 +226,7 @@ KERNELS = [
                        "--n 100000 --reps 100 --skip 30"), program="timestep"),
     Kernel("taskloop_overhead", "taskloop overhead, EPCC schedbench style",
            variants=("overhead",), kind="overhead",
-           args=_sized("--reps 2 --measure-ms 1", "--quick", "--measure-ms 20")),
+           args=_sized("--reps 2 --measure-ms 1", "--quick", "--measure-ms 10 --reps 60")),
     Kernel("stream_numa", "seed 003's STREAM variants (plain, nested, twisted, imbalanced) x "
            "placements (first touch; ilan only: bloc, interleaved, next touch), placement costs",
            variants=("overhead",), kind="overhead",
