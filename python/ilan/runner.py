@@ -136,9 +136,13 @@ def bench(kernels: list[Kernel], runtimes: list[Runtime], size: str, repeat: int
     """Run the matrix `repeat` rounds; return the run records.  threads: one
     team size or several (each run records its own); chosen: whether they
     were given by the user (else kernels add their `also_threads`);
-    references: the reference runtimes that can run (see plan).  A job that
-    fails is not run again in later rounds (a hang would cost its timeout
-    each time); progress goes to stderr."""
+    references: the reference runtimes that can run (see plan).  Every
+    other round runs the jobs in reverse order, so that of two runtimes
+    compared round by round (table.paired) neither always runs first: a
+    drift within a round, or a run that warms the machine for the next,
+    then biases no side.  A job that fails is not run again in later
+    rounds (a hang would cost its timeout each time); progress goes to
+    stderr."""
     counts = [threads] if isinstance(threads, int) else list(threads)
     jobs = plan(kernels, runtimes, variants, counts, chosen, references)
     cmds = {k.name: k.build() for k in kernels}
@@ -149,7 +153,7 @@ def bench(kernels: list[Kernel], runtimes: list[Runtime], size: str, repeat: int
     failed: set[tuple[str, str | None, str, int]] = set()
     total, done = len(jobs) * repeat, 0
     for rnd in range(repeat):
-        for k, v, rt, t in jobs:
+        for k, v, rt, t in (jobs if rnd % 2 == 0 else jobs[::-1]):
             done += 1
             key = (k.name, v, rt.name, t)
             if key in failed:

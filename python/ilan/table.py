@@ -209,7 +209,8 @@ def paired(runs: list[dict[str, Any]], a: str, b: str) -> list[Row]:
     schedule against another's). For each (kernel, variant, threads) both
     ran (each (kernel, threads) when a side names a variant), the ratio a / b
     of the two runs of each round (close in time: runtimes are innermost in
-    a round, variants next), their median and its 95 % interval
+    a round, variants next; every other round runs in reverse order), their
+    median and its 95 % interval
     (median_interval). A VM's slow phases move both runs of a round
     together, so the ratios vary far less than either side's times: a
     difference of a few per cent that medians of the times cannot tell

@@ -35,6 +35,10 @@ def test_bench_two_kernels_tiny(tmp_path):
     assert all(r["status"] == "ok" and r["runtime_self"].split()[0] == r["runtime"]
                for r in doc["runs"])
     assert all(m["verified"] == 1 for r in doc["runs"] for m in r["measurements"])
+    # the second round runs the first round's jobs in reverse order
+    jobs = [[(r["kernel"], r["variant"], r["runtime"], r["threads"]) for r in doc["runs"]
+             if r["round"] == n] for n in (0, 1)]
+    assert jobs[1] == jobs[0][::-1] and len(jobs[0]) > 1
     assert (tmp_path / "res.png").read_bytes()[:4] == b"\x89PNG"
     assert doc["chart"].endswith("res.png")
     assert "results: " in p.stdout and "stream" in p.stdout
