@@ -206,7 +206,8 @@ def side(spec: str) -> tuple[str, str | None]:
 def paired(runs: list[dict[str, Any]], a: str, b: str) -> list[Row]:
     """Side a against side b, round by round. A side is a runtime, or
     RUNTIME@VARIANT (a variant of each kernel on that runtime: an engine or
-    schedule against another's). For each (kernel, variant, threads) both
+    schedule against another's; a plain runtime facing one means the same
+    variant on it). For each (kernel, variant, threads) both
     ran (each (kernel, threads) when a side names a variant), the ratio a / b
     of the two runs of each round (close in time: runtimes are innermost in
     a round, variants next; every other round runs in reverse order), their
@@ -217,7 +218,10 @@ def paired(runs: list[dict[str, Any]], a: str, b: str) -> list[Row]:
     from noise can be told from the ratios. Rows come in the order of the
     runs; a round where either run failed or has no value is left out."""
     (ra, va), (rb, vb) = side(a), side(b)
-    by_variant = va is not None or vb is not None
+    # One side naming a variant: the other side's runtime runs the same one
+    # (else every variant of it would land on one value per round).
+    va, vb = va or vb, vb or va
+    by_variant = va is not None
     values: dict[tuple[str, str | None, int | None], dict[str, dict[int, float]]] = {}
     for run in runs:
         if run["status"] != "ok":
