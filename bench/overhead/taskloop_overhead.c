@@ -30,6 +30,8 @@
  *
  * Build:  gcc -fopenmp -O2 bench/overhead/taskloop_overhead.c -o taskloop_overhead -ldl
  * Usage:  OMP_NUM_THREADS=2 ./taskloop_overhead [--quick] [--reps N] [--delay-us D] [--measure-ms M]
+ *                                          [--only nt2,nt20,nt200,nt2000,gs1]
+ * --only runs the rows named (all by default), to repeat one row.
  */
 #include "../common.h"
 
@@ -160,7 +162,20 @@ static double reference(int innerreps, long ntasks)
     return t;
 }
 
+/* Whether `key` is one of the comma-separated names in `list`. */
+static bool listed(const char *list, const char *key)
+{
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == strlen(key) && !strncmp(p, key, len))
+            return true;
+        p += len + (p[len] == ',');
+    }
+    return false;
+}
+
 struct row {
+    const char *key;  /* its name for --only */
     const char *name;
     double (*fn)(int);
     long ntasks; /* the tasks gcc makes of ITERS iterations for this row */
@@ -173,12 +188,15 @@ int main(int argc, char **argv)
      * hid below a 1 ms loop of 1 us delays (rows from -10 to +20 us
      * between runs) and shows plainly above a 20 us one. */
     double delay_us = 0.01, measure_ms = 5.0;
+    const char *only = NULL; /* --only: the rows to run, comma-separated; NULL: all */
     int reps = parse_reps(argc, argv, 20, 10);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--delay-us") && i + 1 < argc)
             delay_us = atof(argv[++i]);
         else if (!strcmp(argv[i], "--measure-ms") && i + 1 < argc)
             measure_ms = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
     }
     print_runtime_self();
     delay_len = calibrate_delay(delay_us);
@@ -189,16 +207,31 @@ int main(int argc, char **argv)
            "\"threads\": %d, \"reps\": %d, \"innerreps\": %d, "
            "\"reference\": \"the same tasks claimed whole in guided chunks, joined per loop; min of test - min of reference\"}}\n",
            ITERS, delay_us, delay_len, threads, reps, innerreps);
-    struct row rows[] = {{"taskloop num_tasks(2)", nt2, 2},
-                         {"taskloop num_tasks(20)", nt20, 20},
-                         {"taskloop num_tasks(200)", nt200, 200},
-                         {"taskloop num_tasks(2000)", nt2000, 2000},
-                         {"taskloop grainsize(1)", gs1, ITERS}};
+    struct row rows[] = {{"nt2", "taskloop num_tasks(2)", nt2, 2},
+                         {"nt20", "taskloop num_tasks(20)", nt20, 20},
+                         {"nt200", "taskloop num_tasks(200)", nt200, 200},
+                         {"nt2000", "taskloop num_tasks(2000)", nt2000, 2000},
+                         {"gs1", "taskloop grainsize(1)", gs1, ITERS}};
+    size_t nrows = sizeof rows / sizeof rows[0];
+    for (const char *p = only; p && *p;) {
+        size_t len = strcspn(p, ",");
+        bool known = false;
+        for (size_t r = 0; r < nrows; r++)
+            known |= strlen(rows[r].key) == len && !strncmp(p, rows[r].key, len);
+        if (!known) {
+            fprintf(stderr, "taskloop_overhead: --only: unknown row '%.*s' (rows: nt2, nt20, "
+                            "nt200, nt2000, gs1)\n", (int)len, p);
+            return 2;
+        }
+        p += len + (p[len] == ',');
+    }
     double *ovh = malloc(sizeof(double) * (size_t)reps);
     double *ref = malloc(sizeof(double) * (size_t)reps);
     double *test = malloc(sizeof(double) * (size_t)reps);
     long want = (long)ITERS * innerreps;
-    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+    for (size_t r = 0; r < nrows; r++) {
+        if (only && !listed(only, rows[r].key))
+            continue;
         /* Warm-up: threads, caches, and a runtime's learning: 30 taskloops
          * cover ILAN's exploration of a taskloop (at most 24 runs, then it
          * settles), so the rows are the steady cost per taskloop. */
