@@ -43,9 +43,13 @@ static const char *phase_name(enum mold_phase p)
 
 /* ILAN_VERBOSE: one line per decision (every exploring run, the moment a
  * choice is made or dropped, the first run of a fixed taskloop), written
- * into line[0..size-1] (left empty when there is nothing to say). h locked. */
+ * into line[0..size-1] (left empty when there is nothing to say). time:
+ * what was recorded; opened_s >= 0: the run was opened to every thread
+ * that far into it, its pace having projected `time` (watch_pace), and
+ * ended after took_s. h locked. */
 static void say_decision(struct taskloop_hist *h, struct mold_config ran, double time,
-                         enum mold_phase before, char *line, size_t size)
+                         double opened_s, double took_s, enum mold_phase before, char *line,
+                         size_t size)
 {
     const struct mold *m = &h->mold;
     bool first_fixed = m->phase == MOLD_FIXED && m->executions == 1;
@@ -53,15 +57,19 @@ static void say_decision(struct taskloop_hist *h, struct mold_config ran, double
         return;
     if (m->phase == MOLD_FIXED && !first_fixed)
         return;
-    char ran_s[160], next_s[160];
+    char ran_s[160], next_s[160], opened[128] = "";
+    if (opened_s >= 0)
+        snprintf(opened, sizeof opened,
+                 " projected (opened to every thread at %.3f ms, ended at %.3f ms)",
+                 opened_s * 1e3, took_s * 1e3);
     format_groups(m, ran, ran_s, sizeof ran_s);
     format_groups(m, mold_next(m), next_s, sizeof next_s);
     const char *sym = ilan_history_symbol(h);
     snprintf(line, size,
-            "ilan: taskloop %s%s%p (%llu iterations, %u threads) run %u: %s %s, %.3f ms; "
+            "ilan: taskloop %s%s%p (%llu iterations, %u threads) run %u: %s %s, %.3f ms%s; "
             "next: %s %s (%s)\n",
             sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
-            h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, next_s,
+            h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, opened, next_s,
             mold_next(m).full ? "full" : "strict", phase_name(m->phase));
 }
 
@@ -99,11 +107,10 @@ static void exec_recycle(struct taskloop_exec *exec)
 /* Every task of exec is done: record the measurement, recycle exec. */
 static void exec_finish(struct taskloop_exec *exec)
 {
-    if (exec->open_ns) { /* no longer pending (unless a later run set its own) */
-        uint64_t mine = exec->open_ns;
+    uint64_t mine = atomic_load_explicit(&exec->open_ns, memory_order_relaxed);
+    if (mine) /* no longer pending (unless a later run set its own) */
         atomic_compare_exchange_strong_explicit(&exec->team_ilan->open_at_ns, &mine, 0,
                                                 memory_order_relaxed, memory_order_relaxed);
-    }
     if (atomic_load_explicit(&exec->drained, memory_order_relaxed))
         atomic_fetch_sub_explicit(&exec->team_ilan->drained_execs, 1, memory_order_relaxed);
     struct taskloop_hist *h = exec->hist;
@@ -126,7 +133,13 @@ static void exec_finish(struct taskloop_exec *exec)
             if (exec->participates[g] && t > group_times[g])
                 group_times[g] = t;
         }
-        double time = (double)(last - exec->start_ns) * 1e-9;
+        double took = (double)(last - exec->start_ns) * 1e-9, time = took, opened_s = -1;
+        if (atomic_load_explicit(&exec->opened_early, memory_order_relaxed)) {
+            opened_s = (double)(atomic_load_explicit(&exec->open_ns, memory_order_relaxed) -
+                                exec->start_ns) * 1e-9;
+            if (exec->projected_s > took)
+                time = exec->projected_s;
+        }
         /* The ILAN_VERBOSE line is made under the lock, written after it. */
         char line[640] = "";
         mutex_lock(&h->lock);
@@ -146,7 +159,7 @@ static void exec_finish(struct taskloop_exec *exec)
             enum mold_phase before = h->mold.phase;
             mold_record(&h->mold, exec->cfg, time, group_times);
             if (config.verbose >= 1)
-                say_decision(h, exec->cfg, time, before, line, sizeof line);
+                say_decision(h, exec->cfg, time, opened_s, took, before, line, sizeof line);
         }
         mutex_unlock(&h->lock);
         ilan_history_release(h);
@@ -217,6 +230,27 @@ static void range_runner(void *arg)
     runner_work(thread_self(), a->exec, a->range);
 }
 
+/* A task of exec, a run with a cut-off, completed on ts at `now`: once the
+ * run's pace projects it past its cut-off (mold_projects_past), opens it
+ * to every thread at once, instead of at the cut-off, and wakes the
+ * threads that sleep until then. The first thread to see it opens it. */
+static void watch_pace(struct ilan_thread *ts, struct taskloop_exec *exec, uint64_t now)
+{
+    unsigned long done = atomic_fetch_add_explicit(&exec->tasks_done, 1, memory_order_relaxed) + 1;
+    uint64_t open = atomic_load_explicit(&exec->open_ns, memory_order_relaxed);
+    double projected;
+    if (now >= open ||
+        !mold_projects_past((double)(now - exec->start_ns) * 1e-9, done, exec->ntasks,
+                            (double)(open - exec->start_ns) * 1e-9, &projected) ||
+        atomic_exchange_explicit(&exec->opened_early, true, memory_order_relaxed))
+        return;
+    /* Read by whoever records exec, after this task's completion. */
+    exec->projected_s = projected;
+    atomic_store_explicit(&exec->open_ns, now, memory_order_relaxed);
+    atomic_store_explicit(&exec->team_ilan->open_at_ns, now, memory_order_relaxed);
+    task_queue_wake(ts, ts->team);
+}
+
 void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
 {
     if (t->fn == range_runner)
@@ -226,7 +260,10 @@ void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
         ilan_data_ran_task(exec->data, t);
     /* Only this thread writes its slot; whoever finishes exec reads it after
      * the tasks' completion (taskgroup end, or `remaining` below). */
-    exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
+    uint64_t now = os_clock_ns();
+    exec->slot_end[ts->team_id * SLOT_STRIDE] = now;
+    if (atomic_load_explicit(&exec->open_ns, memory_order_relaxed))
+        watch_pace(ts, exec, now);
     if (exec->finished_by_creator)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
@@ -454,13 +491,15 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
     exec->cfg = cfg;
     exec->calibration = calibration;
     exec->workers = total;
+    exec->ntasks = split->ntasks;
     ILAN_TASKLOOP_CONFIG(k, total, cfg.full);
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_clock_ns();
     if (cutoff > 0) {
-        exec->open_ns = exec->start_ns + (uint64_t)(cutoff * 1e9);
-        atomic_store_explicit(&team->ilan->open_at_ns, exec->open_ns, memory_order_relaxed);
+        uint64_t open = exec->start_ns + (uint64_t)(cutoff * 1e9);
+        atomic_store_explicit(&exec->open_ns, open, memory_order_relaxed);
+        atomic_store_explicit(&team->ilan->open_at_ns, open, memory_order_relaxed);
     }
     /* Other groups' runs are queued first, from the one after ours
      * (cyclically), and our own group's last: its threads include us, while

@@ -25,8 +25,14 @@ struct taskloop_exec {
                                          records the execution; else the last task does */
     _Atomic unsigned long remaining;  /* tasks not finished (when the last task records) */
     bool *participates;               /* [G] groups of the configuration */
-    uint64_t open_ns;                 /* from then on every thread may take its tasks (an
-                                         exploratory run past its cut-off); 0: never */
+    _Atomic uint64_t open_ns;         /* from then on every thread may take its tasks (an
+                                         exploratory run past its cut-off, or projected past
+                                         it: watch_pace); 0: never */
+    unsigned long ntasks;             /* its tasks */
+    _Atomic unsigned long tasks_done; /* a run with a cut-off: its tasks complete so far */
+    _Atomic bool opened_early;        /* ...whose pace projected it past the cut-off */
+    double projected_s;               /* the time that pace projected: recorded instead of
+                                         the one every thread's help shortened */
     struct team_ilan *team_ilan;      /* the team's groups (stable while tasks of the team are
                                          pending) and its open_at_ns, reset at the end */
     uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread

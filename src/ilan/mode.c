@@ -15,7 +15,8 @@
  * runs that have one. */
 static bool exec_opened(const struct taskloop_exec *e)
 {
-    return e->open_ns && os_clock_ns() >= e->open_ns;
+    uint64_t at = atomic_load_explicit(&e->open_ns, memory_order_relaxed);
+    return at && os_clock_ns() >= at;
 }
 
 /* Whether some execution of the team may have been opened: keeps threads

@@ -434,6 +434,18 @@ double mold_cutoff(const struct mold *m)
     return mold_entry_median(best) * (1 + margin);
 }
 
+bool mold_projects_past(double elapsed_s, unsigned long done, unsigned long total, double cutoff_s,
+                        double *projected_s)
+{
+    if (done < 2 || done >= total || (double)done < MOLD_PROJECT_SHARE * (double)total)
+        return false;
+    double projected = elapsed_s * (double)total / (double)done;
+    if (projected <= cutoff_s)
+        return false;
+    *projected_s = projected;
+    return true;
+}
+
 unsigned mold_groups(const struct mold *m, struct mold_config cfg, unsigned *out)
 {
     unsigned k = cfg.ngroups < m->ngroups ? cfg.ngroups : m->ngroups;

@@ -630,6 +630,26 @@ static void test_cutoff(void)
     mold_free(&m);
 }
 
+/* The early cut-off: a run's pace, once an eighth of its tasks are done,
+ * projects its time; past the cut-off it is opened now. */
+static void test_projects_past(void)
+{
+    double p = 0;
+    /* 16 tasks, 2 done after 2 ms: 16 ms projected, past a 10 ms cut-off. */
+    CHECK(mold_projects_past(0.002, 2, 16, 0.010, &p) && p > 0.016 - 1e-12 && p < 0.016 + 1e-12,
+          "projected %g", p);
+    /* The same pace, but a 20 ms cut-off: not past it. */
+    CHECK(!mold_projects_past(0.002, 2, 16, 0.020, &p));
+    /* Too few tasks done to tell: 1 of 16 (and 2 of 32, under an eighth). */
+    CHECK(!mold_projects_past(0.002, 1, 16, 0.010, &p));
+    CHECK(!mold_projects_past(0.002, 2, 32, 0.010, &p));
+    CHECK(mold_projects_past(0.004, 4, 32, 0.010, &p) && p > 0.032 - 1e-12 && p < 0.032 + 1e-12);
+    /* A run with every task done has nothing left to open. */
+    CHECK(!mold_projects_past(0.020, 16, 16, 0.010, &p));
+    /* Exactly at the cut-off: not past it. */
+    CHECK(!mold_projects_past(0.25, 8, 16, 0.5, &p));
+}
+
 /* The default warmup: all groups MOLD_WARMUP times before half, so a loop
  * run only that often runs no exploratory configuration at all. */
 static void test_warmup(void)
@@ -729,6 +749,7 @@ int main(void)
 {
     test_warmup();
     test_cutoff();
+    test_projects_past();
     test_fewer_groups();
     test_phases();
     test_all_groups();
