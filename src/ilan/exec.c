@@ -69,8 +69,8 @@ static void say_decision(struct taskloop_hist *h, struct mold_config ran, double
             "ilan: taskloop %s%s%p (%llu iterations, %u threads) run %u: %s %s, %.3f ms%s; "
             "next: %s %s (%s)\n",
             sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
-            h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, opened, next_s,
-            mold_next(m).full ? "full" : "strict", phase_name(m->phase));
+            h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, opened,
+            next_s, mold_next(m).full ? "full" : "strict", phase_name(m->phase));
 }
 
 /* ILAN_VERBOSE: what the calibration run measured, into line. h locked. */
