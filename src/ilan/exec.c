@@ -141,7 +141,8 @@ static void exec_finish(struct taskloop_exec *exec)
                 time = exec->projected_s;
         }
         /* The ILAN_VERBOSE line is made under the lock, written after it. */
-        char line[640] = "";
+        char line[640];
+        line[0] = '\0'; /* most runs say nothing: no need to clear the rest */
         mutex_lock(&h->lock);
         if (exec->data) {
             h->data_runs++;
