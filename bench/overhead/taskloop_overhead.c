@@ -162,18 +162,6 @@ static double reference(int innerreps, long ntasks)
     return t;
 }
 
-/* Whether `key` is one of the comma-separated names in `list`. */
-static bool listed(const char *list, const char *key)
-{
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        if (len == strlen(key) && !strncmp(p, key, len))
-            return true;
-        p += len + (p[len] == ',');
-    }
-    return false;
-}
-
 struct row {
     const char *key;  /* its name for --only */
     const char *name;
@@ -213,11 +201,15 @@ int main(int argc, char **argv)
                          {"nt2000", "taskloop num_tasks(2000)", nt2000, 2000},
                          {"gs1", "taskloop grainsize(1)", gs1, ITERS}};
     size_t nrows = sizeof rows / sizeof rows[0];
+    bool run[sizeof rows / sizeof rows[0]]; /* the rows --only names (all without it) */
+    for (size_t r = 0; r < nrows; r++)
+        run[r] = only == NULL;
     for (const char *p = only; p && *p;) {
         size_t len = strcspn(p, ",");
         bool known = false;
         for (size_t r = 0; r < nrows; r++)
-            known |= strlen(rows[r].key) == len && !strncmp(p, rows[r].key, len);
+            if (strlen(rows[r].key) == len && !strncmp(p, rows[r].key, len))
+                known = run[r] = true;
         if (!known) {
             fprintf(stderr, "taskloop_overhead: --only: unknown row '%.*s' (rows: nt2, nt20, "
                             "nt200, nt2000, gs1)\n", (int)len, p);
@@ -230,7 +222,7 @@ int main(int argc, char **argv)
     double *test = malloc(sizeof(double) * (size_t)reps);
     long want = (long)ITERS * innerreps;
     for (size_t r = 0; r < nrows; r++) {
-        if (only && !listed(only, rows[r].key))
+        if (!run[r])
             continue;
         /* Warm-up: threads, caches, and a runtime's learning: 30 taskloops
          * cover ILAN's exploration of a taskloop (at most 24 runs, then it

@@ -207,13 +207,12 @@ def paired(runs: list[dict[str, Any]], a: str, b: str) -> list[Row]:
     """Side a against side b, round by round. A side is a runtime, or
     RUNTIME@VARIANT (a variant of each kernel on that runtime: an engine or
     schedule against another's; a plain runtime facing one means the same
-    variant on it). For each (kernel, variant, threads) both
-    ran (each (kernel, threads) when a side names a variant), the ratio a / b
-    of the two runs of each round (close in time: runtimes are innermost in
-    a round, variants next; every other round runs in reverse order), their
-    median and its 95 % interval
-    (median_interval). A VM's slow phases move both runs of a round
-    together, so the ratios vary far less than either side's times: a
+    variant on it). For each (kernel, variant, threads) both ran (each
+    (kernel, threads) when a side names a variant), the ratio a / b of the
+    two runs of each round (close in time: runtimes are innermost in a
+    round, variants next; every other round runs in reverse order), their
+    median and its 95 % interval (median_interval). A VM's slow phases move
+    both runs of a round together, so the ratios vary far less than either side's times: a
     difference of a few per cent that medians of the times cannot tell
     from noise can be told from the ratios. Rows come in the order of the
     runs; a round where either run failed or has no value is left out."""
