@@ -125,7 +125,7 @@ static void exec_finish(struct taskloop_exec *exec)
         for (unsigned i = 0; i < groups->nthreads; i++) {
             uint64_t end = exec->slot_end[i * SLOT_STRIDE];
             if (end <= exec->start_ns)
-                continue; /* ran none of its tasks */
+                continue; /* ran none of its tasks (the time is an older execution's) */
             if (end > last)
                 last = end;
             double t = (double)(end - exec->start_ns) * 1e-9;
@@ -174,10 +174,18 @@ static void exec_finish(struct taskloop_exec *exec)
     exec_recycle(exec);
 }
 
-/* The argument block of a range launch's runner task. */
+/* What a runner needs of its execution, carried in its task's argument
+ * block: read from there, not from the record, a runner of a taskloop
+ * whose creator waits touches no line of the record but its own end-time
+ * slot. */
 struct runner_args {
     struct taskloop_exec *exec; /* the execution it works for */
+    struct ilan_launch *launch; /* exec->launch */
+    uint64_t *slot_end;         /* exec->slot_end */
     unsigned range;             /* the range (group of the configuration) it runs first */
+    bool alone;                 /* no other runner of the launch is queued: it need not
+                                   mark the launch drained for them */
+    bool creator_waits;         /* exec->finished_by_creator */
 };
 
 /* The range a runner works on first: its own (a->range); or, when the
@@ -197,27 +205,28 @@ static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
     return mine;
 }
 
-/* Works as a runner of range j of exec on the calling thread ts: runs
- * tasks of its range (or of its node's, runner_range), then other groups'
- * shareable ones, then records when this thread finished its last one.
- * With nogroup the last runner records the execution and frees it: the
- * caller touches exec no more. */
-static void runner_work(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned j)
+/* Works as the runner `a` on the calling thread ts: runs tasks of its
+ * range (or of its node's, runner_range), then other groups' shareable
+ * ones, then records when this thread finished its last one. With
+ * nogroup the last runner records the execution and frees it: the caller
+ * touches a->exec no more. */
+static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
 {
+    struct ilan_launch *l = a->launch;
     /* A worker's share is measured as its part of the taskloop (counters,
      * OS counters read once at each end, not per task). */
-    struct instr_mark im = ILAN_TASKLOOP_JOIN(exec->launch->body.fn);
-    if (ilan_range_work(exec->launch, runner_range(exec->launch, j), j))
-        exec->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
+    struct instr_mark im = ILAN_TASKLOOP_JOIN(l->body.fn);
+    if (ilan_range_work(l, runner_range(l, a->range), a->range))
+        a->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     ILAN_TASKLOOP_LEAVE(im);
     /* Every task claimed: the runners still queued have nothing left to do,
      * and any thread may take them so that the join needs no wake-up of
      * their group's threads (ilan/mode.c). */
-    if (!atomic_load_explicit(&exec->drained, memory_order_relaxed) &&
-        ilan_range_empty(exec->launch) &&
-        !atomic_exchange_explicit(&exec->drained, true, memory_order_relaxed))
+    struct taskloop_exec *exec = a->exec;
+    if (!a->alone && !atomic_load_explicit(&exec->drained, memory_order_relaxed) &&
+        ilan_range_empty(l) && !atomic_exchange_explicit(&exec->drained, true, memory_order_relaxed))
         atomic_fetch_add_explicit(&exec->team_ilan->drained_execs, 1, memory_order_relaxed);
-    if (exec->finished_by_creator)
+    if (a->creator_waits)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
         exec_finish(exec);
@@ -227,8 +236,7 @@ static void runner_work(struct ilan_thread *ts, struct taskloop_exec *exec, unsi
  * nothing (ilan_exec_task_done), since exec may be gone by then. */
 static void range_runner(void *arg)
 {
-    const struct runner_args *a = arg;
-    runner_work(thread_self(), a->exec, a->range);
+    runner_work(thread_self(), arg);
 }
 
 /* A task of exec, a run with a cut-off, completed on ts at `now`: once the
@@ -296,9 +304,16 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloo
         exec = NULL;
     }
     size_t capacity = exec ? exec->capacity : ends + room;
-    if (!exec && !(exec = aligned_alloc(ILAN_CACHE_LINE, capacity)))
-        ilan_fatal("out of memory creating a taskloop for %u threads", n);
-    memset(exec, 0, ends);
+    if (exec) {
+        /* The end-time slots keep the last execution's times, all older
+         * than this one's start (exec_finish ignores them): cleared, each
+         * would cost its thread a miss when it writes there next. */
+        memset(exec, 0, head);
+    } else {
+        if (!(exec = aligned_alloc(ILAN_CACHE_LINE, capacity)))
+            ilan_fatal("out of memory creating a taskloop for %u threads", n);
+        memset(exec, 0, capacity); /* the launch room too: ilan_range_new compares */
+    }
     exec->capacity = capacity;
     exec->launch_room = room ? (char *)exec + ends : NULL;
     exec->participates = (bool *)(exec + 1);
@@ -347,38 +362,45 @@ static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsig
  * tasks [first[j], first[j + 1]) and its runner tasks (runners_of), queued
  * on the group's strict queue in order[] (others' first, ours last). The
  * creator is one of its own group's workers: that group gets one runner
- * task fewer, and the range index `own` the creator then works on itself
- * (runner_work) is returned; -1 when its group does not take part. */
-static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
-                         const struct taskloop_body *body, const struct taskloop_split *split,
-                         unsigned k, const unsigned *ids, const unsigned *workers,
-                         const iter_ull *first, const iter_ull *strict_end,
-                         const unsigned *order)
+ * task fewer, and the creator then works itself (runner_work) as the
+ * runner *mine; returns false when its group does not take part. */
+static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
+                          const struct taskloop_body *body, const struct taskloop_split *split,
+                          unsigned k, const unsigned *ids, const unsigned *workers,
+                          const iter_ull *first, const iter_ull *strict_end,
+                          const unsigned *order, struct runner_args *mine)
 {
     int own = -1;
     for (unsigned j = 0; j < k; j++)
         if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
             own = (int)j;
-    exec->launch = ilan_range_new(exec->launch_room, body, split, k, first, strict_end);
-    exec->launch->data = exec->data;
+    exec->launch =
+        ilan_range_new(exec->launch_room, body, split, k, first, strict_end, exec->data);
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
     if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
         for (unsigned j = 0; j < k; j++)
             exec->launch->ranges[j].node = groups->model_id[ids[j]];
-    unsigned total = own >= 0; /* the creator */
+    unsigned queued = 0;
     for (unsigned j = 0; j < k; j++)
-        total += runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
+        queued += runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
     /* Counted before the first runner may end (nogroup: the last records). */
-    atomic_store_explicit(&exec->remaining, total, memory_order_relaxed);
+    atomic_store_explicit(&exec->remaining, queued + (own >= 0), memory_order_relaxed);
+    struct runner_args a = {exec, exec->launch, exec->slot_end, 0, queued <= 1,
+                            exec->finished_by_creator};
+    /* The creator runs once every runner is queued: the drained mark is
+     * for them, if any. */
+    *mine = a;
+    mine->range = (unsigned)own;
+    mine->alone = queued == 0;
     for (unsigned step = 0; step < k; step++) {
         unsigned j = order[step], runners = runners_of(workers, first, j);
         if ((int)j == own && runners)
             runners--;
         struct task *head = NULL, *tail = NULL;
+        a.range = j;
         for (unsigned r = 0; r < runners; r++) {
-            struct runner_args a = {exec, j};
             struct task *t = task_create(range_runner, &a, NULL, sizeof a,
                                          _Alignof(struct runner_args), 0, 0);
             t->exec = exec;
@@ -395,7 +417,7 @@ static int launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         if (head)
             ilan_groups_push(ts, ids[j], true, head, tail, runners);
     }
-    return own;
+    return own >= 0;
 }
 
 struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloop_body *body,
@@ -525,9 +547,11 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             first[j] + (placed ? numa_dist_strict(first[j + 1] - first[j], cfg.full) : 0);
         order[j] = (start + j) % k;
     }
-    int own = -1;
+    struct runner_args own_runner;
+    bool runs_own = false;
     if (by_range && ilan_range_fits(body, split->ntasks)) {
-        own = launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end, order);
+        runs_own = launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end,
+                                 order, &own_runner);
     } else {
         struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
         if (!runs)
@@ -562,8 +586,8 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
         free(first);
     /* The creator runs its own share at once, as one of its group's
      * runners: no runner task to make, queue and find for it. */
-    if (own >= 0)
-        runner_work(ts, exec, (unsigned)own);
+    if (runs_own)
+        runner_work(ts, &own_runner);
     return creator_waits ? exec : NULL;
 }
 

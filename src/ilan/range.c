@@ -50,35 +50,69 @@ size_t ilan_range_size(const struct taskloop_body *body, unsigned k)
     return align > ILAN_CACHE_LINE ? 0 : launch_size(align, block, k);
 }
 
+/* Copies size bytes from src to dst unless dst holds them already. The
+ * creator of a launch writes its header and block at every execution of a
+ * taskloop, mostly with what the last execution wrote there: a line left
+ * alone stays valid in the cache of the worker that read it then, which
+ * spares that worker a miss on its way to its first task. */
+static void keep_or_copy(void *dst, const void *src, size_t size)
+{
+    if (memcmp(dst, src, size) != 0)
+        memcpy(dst, src, size);
+}
+
+/* keep_or_copy for one scalar field. */
+#define KEEP_OR_SET(field, value)                                                                  \
+    do {                                                                                           \
+        if ((field) != (value))                                                                    \
+            (field) = (value);                                                                     \
+    } while (0)
+
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
-                                   const iter_ull *first, const iter_ull *strict_end)
+                                   const iter_ull *first, const iter_ull *strict_end,
+                                   struct ilan_data *data)
 {
     size_t block, align = launch_align(body, &block);
     size_t head = header_size(k, align);
     struct ilan_launch *l = mem ? mem : aligned_alloc(align, launch_size(align, block, k));
     if (!l)
         ilan_fatal("out of memory launching a taskloop for %u thread groups", k);
-    l->body = *body;
-    l->split = *split;
-    l->nranges = k;
-    l->ranges = (struct ilan_range *)((char *)l + (sizeof *l + ILAN_CACHE_LINE - 1) /
-                                                      ILAN_CACHE_LINE * ILAN_CACHE_LINE);
-    l->block_size = block;
-    l->block_align = body->arg_align > 1 ? (size_t)body->arg_align : 1;
-    l->data = NULL;
+    if (!mem)
+        memset(l, 0, head); /* compared below before written */
     void *snapshot = (char *)l + head;
-    memset(snapshot, 0, block);
-    if (body->arg_size > 0)
-        memcpy(snapshot, body->data, (size_t)body->arg_size);
-    l->body.data = snapshot;
+    struct taskloop_body b = *body;
+    b.data = snapshot;
+    keep_or_copy(&l->body, &b, sizeof b);
+    keep_or_copy(&l->split, split, sizeof *split);
+    KEEP_OR_SET(l->nranges, k);
+    struct ilan_range *ranges = (struct ilan_range *)((char *)l + (sizeof *l + ILAN_CACHE_LINE - 1) /
+                                                                      ILAN_CACHE_LINE * ILAN_CACHE_LINE);
+    KEEP_OR_SET(l->ranges, ranges);
+    KEEP_OR_SET(l->block_size, block);
+    KEEP_OR_SET(l->block_align, body->arg_align > 1 ? (size_t)body->arg_align : 1);
+    KEEP_OR_SET(l->data, data);
+    /* The block: the encounter's bytes, then zeros up to the two bounds. */
+    size_t copied = body->arg_size > 0 ? (size_t)body->arg_size : 0;
+    if (copied)
+        keep_or_copy(snapshot, body->data, copied);
+    static const char zeros[2 * sizeof(iter_ull)];
+    if (block > copied) /* only a block smaller than the bounds */
+        keep_or_copy((char *)snapshot + copied, zeros, block - copied);
+    bool shareable = false;
     for (unsigned j = 0; j < k; j++) {
-        atomic_init(&l->ranges[j].bounds, pack((uint32_t)first[j], (uint32_t)first[j + 1]));
-        l->ranges[j].strict_end = (uint32_t)strict_end[j];
-        l->ranges[j].node = -1;
+        atomic_store_explicit(&ranges[j].bounds, pack((uint32_t)first[j], (uint32_t)first[j + 1]),
+                              memory_order_relaxed);
+        ranges[j].strict_end = (uint32_t)strict_end[j];
+        ranges[j].node = -1;
+        shareable |= strict_end[j] < first[j + 1];
     }
-    atomic_init(&l->shareable_gone, false);
-    atomic_init(&l->empty_below, 0);
+    KEEP_OR_SET(l->shareable, shareable);
+    /* The hints' line is reset only when the last launch set them. */
+    if (atomic_load_explicit(&l->shareable_gone, memory_order_relaxed))
+        atomic_store_explicit(&l->shareable_gone, false, memory_order_relaxed);
+    if (atomic_load_explicit(&l->empty_below, memory_order_relaxed))
+        atomic_store_explicit(&l->empty_below, 0, memory_order_relaxed);
     return l;
 }
 
@@ -146,7 +180,7 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
      * finds nothing shareable holds for good: the next runners skip it
      * (with a group per thread, 5,000 runners each looking at 5,000
      * ranges took most of a taskloop's time). */
-    if (atomic_load_explicit(&l->shareable_gone, memory_order_relaxed))
+    if (!l->shareable || atomic_load_explicit(&l->shareable_gone, memory_order_relaxed))
         return false;
     for (unsigned d = 1, r = j + 1; d < l->nranges; d++, r++) {
         if (r == l->nranges)

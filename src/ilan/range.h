@@ -27,11 +27,12 @@ struct ilan_range {
 };
 
 /* One range launch of a taskloop: read-only after ilan_range_new except
- * the ranges' bounds. */
+ * the ranges' bounds and the hints. */
 struct ilan_launch {
     struct taskloop_body body;   /* fn, flags, start, step; data points to `snapshot` */
     struct taskloop_split split; /* how the iterations are cut into tasks */
     unsigned nranges;            /* participating groups */
+    bool shareable;              /* some range has tasks other groups may take */
     struct ilan_range *ranges;   /* [nranges], in the configuration's group order */
     size_t block_size;           /* bytes of a task's argument block (>= the two bounds) */
     size_t block_align;          /* its alignment */
@@ -59,12 +60,16 @@ size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
 
 /* A launch for k groups: group j (0-based in the configuration) gets tasks
  * [first[j], first[j + 1]) of which [first[j], strict_end[j]) only its own
- * threads may run. Copies the argument block now (the encounter). Built in
- * `mem` (ilan_range_size(body, k) bytes, cache-line aligned) when not
- * NULL, else in a new allocation the caller frees with free(). */
+ * threads may run; `data` its registered array's map (or NULL). Copies the
+ * argument block now (the encounter). Built in `mem` (ilan_range_size(body,
+ * k) bytes, cache-line aligned, where the previous launch of a recycled
+ * execution record was: a field that holds its value already is not
+ * written again) when not NULL, else in a new allocation the caller frees
+ * with free(). */
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
-                                   const iter_ull *first, const iter_ull *strict_end);
+                                   const iter_ull *first, const iter_ull *strict_end,
+                                   struct ilan_data *data);
 
 /* Runs tasks of launch l as a runner of range j, as included tasks of the
  * calling thread's current task, until no task it may take is left: range
