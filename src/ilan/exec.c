@@ -183,8 +183,6 @@ struct runner_args {
     struct ilan_launch *launch; /* exec->launch */
     uint64_t *slot_end;         /* exec->slot_end */
     unsigned range;             /* the range (group of the configuration) it runs first */
-    bool alone;                 /* no other runner of the launch is queued: it need not
-                                   mark the launch drained for them */
     bool creator_waits;         /* exec->finished_by_creator */
 };
 
@@ -216,14 +214,18 @@ static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
     /* A worker's share is measured as its part of the taskloop (counters,
      * OS counters read once at each end, not per task). */
     struct instr_mark im = ILAN_TASKLOOP_JOIN(l->body.fn);
-    if (ilan_range_work(l, runner_range(l, a->range), a->range))
+    bool foreign;
+    if (ilan_range_work(l, runner_range(l, a->range), a->range, &foreign))
         a->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     ILAN_TASKLOOP_LEAVE(im);
-    /* Every task claimed: the runners still queued have nothing left to do,
-     * and any thread may take them so that the join needs no wake-up of
-     * their group's threads (ilan/mode.c). */
+    /* Every task claimed, some of them from another group's range: that
+     * group's runners may still be queued with nothing left to do, and any
+     * thread may now take them so that the join needs no wake-up of the
+     * group's threads (ilan/mode.c). A range its own runners emptied
+     * needs no mark: their thread is awake and takes the others from its
+     * own group's queue. */
     struct taskloop_exec *exec = a->exec;
-    if (!a->alone && !atomic_load_explicit(&exec->drained, memory_order_relaxed) &&
+    if (foreign && !atomic_load_explicit(&exec->drained, memory_order_relaxed) &&
         ilan_range_empty(l) && !atomic_exchange_explicit(&exec->drained, true, memory_order_relaxed))
         atomic_fetch_add_explicit(&exec->team_ilan->drained_execs, 1, memory_order_relaxed);
     if (a->creator_waits)
@@ -387,13 +389,9 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         queued += runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
     /* Counted before the first runner may end (nogroup: the last records). */
     atomic_store_explicit(&exec->remaining, queued + (own >= 0), memory_order_relaxed);
-    struct runner_args a = {exec, exec->launch, exec->slot_end, 0, queued <= 1,
-                            exec->finished_by_creator};
-    /* The creator runs once every runner is queued: the drained mark is
-     * for them, if any. */
+    struct runner_args a = {exec, exec->launch, exec->slot_end, 0, exec->finished_by_creator};
     *mine = a;
     mine->range = (unsigned)own;
-    mine->alone = queued == 0;
     for (unsigned step = 0; step < k; step++) {
         unsigned j = order[step], runners = runners_of(workers, first, j);
         if ((int)j == own && runners)

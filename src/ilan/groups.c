@@ -80,10 +80,11 @@ void ilan_groups_team_begin(struct team *t)
     }
     team_ilan_free(t->ilan);
     t->ilan = NULL;
-    struct team_ilan *ti = calloc(1, sizeof *ti);
+    struct team_ilan *ti = aligned_alloc(ILAN_CACHE_LINE, sizeof *ti);
     int *kept = malloc(t->nthreads * sizeof *kept);
     if (!ti || !kept)
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
+    memset(ti, 0, sizeof *ti);
     memcpy(kept, cores, t->nthreads * sizeof *kept);
     ti->cores = kept;
     if (!groups_build(&topo, t->nthreads, cores, &ti->groups))

@@ -2,9 +2,11 @@
 #ifndef ILAN_ILAN_GROUPS_H
 #define ILAN_ILAN_GROUPS_H
 
+#include <stdalign.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "base/tunables.h"
 #include "core/task_desc.h"
 #include "sched/numa_dist.h"
 
@@ -28,9 +30,11 @@ struct team_ilan {
     _Atomic unsigned drained_execs; /* range launches whose tasks were all claimed while some
                                        of their runners may still be queued (any thread may
                                        end those); 0: look in no other group's strict queue */
-    struct taskloop_exec *_Atomic spare_exec; /* the last finished execution record, kept for
-                                                 the next taskloop (ilan/exec.c): one malloc
-                                                 block, freed with free() */
+    /* On a line of its own: the creator of every taskloop swaps it twice,
+     * while idle threads keep reading the two fields above. */
+    alignas(ILAN_CACHE_LINE) struct taskloop_exec *_Atomic spare_exec; /* the last finished
+                                execution record, kept for the next taskloop (ilan/exec.c): one
+                                malloc block, freed with free() */
 };
 
 /* (Re)builds team t's groups and queues when its size or places (or, for

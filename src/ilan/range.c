@@ -164,10 +164,11 @@ static bool claim_back(struct ilan_range *r, uint32_t *i, uint32_t *end)
  * range, another's front (strict part included), another's shareable
  * back. */
 static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32_t *i,
-                       uint32_t *end)
+                       uint32_t *end, bool *foreign)
 {
     if (claim_front(&l->ranges[first], i)) {
         ILAN_COUNT_IF(first == j, group_own, group_strict_other);
+        *foreign |= first != j;
         *end = *i + 1;
         return true;
     }
@@ -187,6 +188,7 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
             r = 0;
         if (claim_back(&l->ranges[r], i, end)) {
             ILAN_COUNT_N(group_other, *end - *i);
+            *foreign = true;
             return true;
         }
     }
@@ -205,13 +207,14 @@ static void run_task(const struct ilan_launch *l, uint32_t i, void *block)
 }
 
 /* ilan_range_work with the task blocks in `raw` (block_size + block_align bytes). */
-static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, char *raw)
+static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
+                        char *raw)
 {
     uintptr_t a = l->block_align;
     void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
     unsigned ran = 0;
     uint32_t i, end;
-    while (claim_next(l, first, j, &i, &end))
+    while (claim_next(l, first, j, &i, &end, foreign))
         for (; i < end; i++, ran++) {
             run_task(l, i, block);
             if (l->data)
@@ -220,17 +223,18 @@ static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, char 
     return ran;
 }
 
-unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j)
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign)
 {
+    *foreign = false;
     size_t need = l->block_size + l->block_align;
     if (need <= RANGE_STACK_BLOCK) {
         char raw[RANGE_STACK_BLOCK] __attribute__((aligned(16)));
-        return work_on(l, first, j, raw);
+        return work_on(l, first, j, foreign, raw);
     }
     char *raw = malloc(need);
     if (!raw)
         ilan_fatal("out of memory copying a task's %zu-byte argument block", l->block_size);
-    unsigned ran = work_on(l, first, j, raw);
+    unsigned ran = work_on(l, first, j, foreign, raw);
     free(raw);
     return ran;
 }

@@ -75,9 +75,10 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
  * calling thread's current task, until no task it may take is left: range
  * `first`'s from the front (j, or the range of the node it runs on), then
  * its own range's from the front, then the other ranges' shareable ones
- * from the back. Returns how many it ran. A range's own runners empty it:
- * the launch gives every non-empty range at least one. */
-unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j);
+ * from the back. Returns how many it ran; *foreign: some were another
+ * range's. A range's own runners empty it: the launch gives every
+ * non-empty range at least one. */
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign);
 
 /* Whether every task of l has been claimed (by runners that may still be
  * running them). */
