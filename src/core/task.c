@@ -18,8 +18,9 @@
 
 /* ---- creation ------------------------------------------------------------------- */
 
-/* Sets t's ancestry below `parent`, a heap or implicit task (struct task). */
-static inline void task_link(struct task *t, struct task *parent)
+/* Sets t's ancestry below `parent`, a heap or implicit task (struct task);
+ * `holds`: t keeps a reference on a heap parent (all but TASK_JOINED). */
+static inline void task_link(struct task *t, struct task *parent, bool holds)
 {
     atomic_store_explicit(&t->up[0], parent, memory_order_relaxed);
     for (unsigned k = 1; k < ILAN_TASK_ANCESTORS; k++)
@@ -29,16 +30,17 @@ static inline void task_link(struct task *t, struct task *parent)
     atomic_store_explicit(&t->depth, atomic_load_explicit(&parent->depth, memory_order_relaxed) + 1,
                           memory_order_relaxed);
     /* The child reads its parent until it is freed. */
-    if (!(parent->state_flags & TASK_IMPLICIT))
+    if (holds && !(parent->state_flags & TASK_IMPLICIT))
         atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
 }
 
 /* Sets the fields every heap descriptor starts with, below the heap or
- * implicit task `parent`, made by the calling thread ts. */
+ * implicit task `parent`, made by the calling thread ts; `holds` as in
+ * task_link. */
 static void task_init_heap(struct ilan_thread *ts, struct task *t, struct task *parent,
-                           struct team *team)
+                           struct team *team, bool holds)
 {
-    task_link(t, parent);
+    task_link(t, parent, holds);
     atomic_store_explicit(&t->origin, ts, memory_order_relaxed);
     atomic_store_explicit(&t->origin_seq, ts->task_starts, memory_order_relaxed);
     /* Release: a thief that reads the root through t follows it (acquire). */
@@ -102,7 +104,7 @@ static struct task *task_promote(struct ilan_thread *ts, struct task *s)
         if (parent->forward)
             parent = parent->forward;
         struct task *h = task_alloc(0, 1);
-        task_init_heap(ts, h, parent, low->team);
+        task_init_heap(ts, h, parent, low->team, true);
         h->start_seq = low->start_seq;
         h->fn = NULL; /* it is running already: only its bookkeeping moves */
         h->data = low->data;
@@ -129,10 +131,11 @@ struct task *task_current_stable(void)
 
 /* A new heap task of the calling thread's current task (promoted first if
  * it is an included one): fn, the argument block (copied from data when
- * copy_args), flags, priority. Not counted anywhere yet. */
+ * copy_args), flags, priority; `joined`: TASK_JOINED. Not counted anywhere
+ * yet. */
 static struct task *task_new(struct ilan_thread *ts, void (*fn)(void *), void *data,
                              void (*cpyfn)(void *, void *), long arg_size, long arg_align,
-                             unsigned flags, int priority, bool copy_args)
+                             unsigned flags, int priority, bool copy_args, bool joined)
 {
     struct task *parent = task_promote(ts, task_of(ts));
     struct task *t = task_alloc(copy_args ? (size_t)arg_size : 0, (size_t)arg_align);
@@ -145,8 +148,8 @@ static struct task *task_new(struct ilan_thread *ts, void (*fn)(void *), void *d
         t->data = data;
     }
     t->fn = fn;
-    task_init_heap(ts, t, parent, ts->team);
-    unsigned sf = 0;
+    task_init_heap(ts, t, parent, ts->team, !joined);
+    unsigned sf = joined ? TASK_JOINED : 0;
     if ((flags & TASK_FLAG_FINAL) || (parent->state_flags & TASK_FINAL))
         sf |= TASK_FINAL;
     if (flags & TASK_FLAG_UNTIED)
@@ -178,7 +181,8 @@ int task_priority_clamp(int priority)
 static void task_count(struct ilan_thread *ts, struct task *t)
 {
     t->state_flags |= TASK_COUNTED;
-    atomic_fetch_add_explicit(&task_parent(t)->children, 1, memory_order_relaxed);
+    if (!(t->state_flags & TASK_JOINED))
+        atomic_fetch_add_explicit(&task_parent(t)->children, 1, memory_order_relaxed);
     if (t->taskgroup) {
         t->tg_counted = t->taskgroup;
         atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
@@ -198,7 +202,16 @@ struct task *task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
                          long arg_size, long arg_align, unsigned flags, int priority)
 {
     struct ilan_thread *ts = thread_self();
-    struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
+    struct task *t =
+        task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true, false);
+    task_count(ts, t);
+    return t;
+}
+
+struct task *task_create_joined(void (*fn)(void *), void *data, long arg_size, long arg_align)
+{
+    struct ilan_thread *ts = thread_self();
+    struct task *t = task_new(ts, fn, data, NULL, arg_size, arg_align, 0, 0, true, true);
     task_count(ts, t);
     return t;
 }
@@ -365,7 +378,8 @@ task_spawn_queued(struct ilan_thread *ts, void (*fn)(void *), void *data,
 {
     ILAN_COUNT(tasks_created); /* an included task counts its creation as it runs */
     struct instr_mark im = ILAN_ENTER(create);
-    struct task *t = task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true);
+    struct task *t =
+        task_new(ts, fn, data, cpyfn, arg_size, arg_align, flags, priority, true, false);
     struct task *parent = task_parent(t);
     if (detached) {
         t->state_flags |= TASK_DETACHED;
@@ -402,7 +416,7 @@ void task_wait_depend(void **depend)
         return;
     /* A stand-in task with the same dependences: once it could run, every
      * predecessor is complete. It is never queued (undeferred). */
-    struct task *t = task_new(ts, NULL, NULL, NULL, 0, 1, 0, 0, false);
+    struct task *t = task_new(ts, NULL, NULL, NULL, 0, 1, 0, 0, false, false);
     t->state_flags |= TASK_UNDEFERRED;
     task_deps_register(ts, task_parent(t), t, depend);
     if (!npred_zero(t))

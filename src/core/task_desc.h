@@ -51,6 +51,9 @@ struct taskloop_exec;
 #define TASK_ADOPTED (1u << 10)  /* taken from another thread's deque with others in one steal
                                     and kept on the thief's own deque: popped there, it still
                                     becomes the thread's root (task_sched.c run_found) */
+#define TASK_JOINED (1u << 11)   /* joined by its creator in the taskgroup it was made in before
+                                    the creating task may wait or end (task_create_joined): not
+                                    counted in the parent's children, no reference on it */
 
 /*
  * A taskgroup region, begun by one task (task_taskgroup_start) and linked to
@@ -150,6 +153,17 @@ struct task {
 static inline void *task_args(struct task *t)
 {
     return t->data;
+}
+
+/* Asks for every line of t's descriptor, and the first of an argument
+ * block stored after it, at once, for writing: a thread about to run a
+ * task another thread made otherwise misses on them one after another as
+ * it reads and writes its fields (about 0.1 µs each between the CPUs of
+ * the VM this was measured on). Only a hint: t may be any descriptor. */
+static inline void task_prefetch(const struct task *t)
+{
+    for (size_t at = 0; at < sizeof *t + ILAN_CACHE_LINE; at += ILAN_CACHE_LINE)
+        __builtin_prefetch((const char *)t + at, 1);
 }
 
 /* The scheduling constraint of a thread whose running task is `running`

@@ -77,7 +77,7 @@ void task_unref(struct task *t)
     while (t && !(t->state_flags & TASK_IMPLICIT)) {
         if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
             return;
-        struct task *parent = task_parent(t);
+        struct task *parent = (t->state_flags & TASK_JOINED) ? NULL : task_parent(t);
         if (t->deps)
             task_deps_destroy(t);
         free(t->depnodes);
@@ -100,7 +100,8 @@ void task_complete(struct task *t)
     if (counted) {
         if (t->tg_counted)
             atomic_fetch_sub_explicit(&t->tg_counted->pending, 1, memory_order_release);
-        atomic_fetch_sub_explicit(&parent->children, 1, memory_order_release);
+        if (!(t->state_flags & TASK_JOINED))
+            atomic_fetch_sub_explicit(&parent->children, 1, memory_order_release);
     }
     bool wake = counted || (t->state_flags & TASK_DETACHED);
     task_unref(t);

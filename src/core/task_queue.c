@@ -81,6 +81,7 @@ struct task *task_queue_take(struct task_queue *q, struct task *waiter, enum tas
         t = t->next_queued;
     }
     if (t) {
+        task_prefetch(t);
         if (prev)
             prev->next_queued = t->next_queued;
         else

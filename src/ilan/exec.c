@@ -399,8 +399,13 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         struct task *head = NULL, *tail = NULL;
         a.range = j;
         for (unsigned r = 0; r < runners; r++) {
-            struct task *t = task_create(range_runner, &a, NULL, sizeof a,
-                                         _Alignof(struct runner_args), 0, 0);
+            /* A creator that waits joins its runners in the taskloop's
+             * taskgroup, before its task may do anything else. */
+            struct task *t = a.creator_waits
+                                 ? task_create_joined(range_runner, &a, sizeof a,
+                                                      _Alignof(struct runner_args))
+                                 : task_create(range_runner, &a, NULL, sizeof a,
+                                               _Alignof(struct runner_args), 0, 0);
             t->exec = exec;
             /* Never discarded by a cancellation, like a task whose block a
              * copy constructor made: a runner must run to account for its
