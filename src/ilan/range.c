@@ -61,6 +61,18 @@ static void keep_or_copy(void *dst, const void *src, size_t size)
         memcpy(dst, src, size);
 }
 
+/* Whether a launch's body `kept` is `body` with its block at snapshot
+ * (field by field: padding may differ). */
+static bool same_body(const struct taskloop_body *kept, const struct taskloop_body *body,
+                      const void *snapshot)
+{
+    return kept->fn == body->fn && kept->data == snapshot && kept->cpyfn == body->cpyfn &&
+           kept->arg_size == body->arg_size && kept->arg_align == body->arg_align &&
+           kept->flags == body->flags && kept->start == body->start &&
+           kept->step == body->step && kept->data_array == body->data_array &&
+           kept->data_size == body->data_size;
+}
+
 /* keep_or_copy for one scalar field. */
 #define KEEP_OR_SET(field, value)                                                                  \
     do {                                                                                           \
@@ -81,9 +93,10 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
     if (!mem)
         memset(l, 0, head); /* compared below before written */
     void *snapshot = (char *)l + head;
-    struct taskloop_body b = *body;
-    b.data = snapshot;
-    keep_or_copy(&l->body, &b, sizeof b);
+    if (!same_body(&l->body, body, snapshot)) {
+        l->body = *body;
+        l->body.data = snapshot;
+    }
     keep_or_copy(&l->split, split, sizeof *split);
     KEEP_OR_SET(l->nranges, k);
     struct ilan_range *ranges = (struct ilan_range *)((char *)l + (sizeof *l + ILAN_CACHE_LINE - 1) /
