@@ -274,6 +274,23 @@ struct group_queues {
                                                           of other groups whose group ran out */
 };
 
+/*
+ * Work handed to one thread of the team directly, with no task descriptor
+ * and no queue (task_handoff_offer): a range taskloop's runner whose
+ * creator waits for it (ilan/exec.c). The thread that takes it runs
+ * run(arg) as an included task of `parent`, in `taskgroup`, with `icv`;
+ * the offerer counted it in that taskgroup, which the taker uncounts last.
+ * The offerer owns the memory and may take the offer back until the
+ * thread takes it (task_handoff_reclaim).
+ */
+struct task_handoff {
+    void (*run)(void *arg);       /* the work */
+    void *arg;                    /* its argument */
+    struct task *parent;          /* the offerer's task (on the heap: task_current_stable) */
+    struct taskgroup *taskgroup;  /* counts it until it is done */
+    struct icv icv;               /* the offerer's ICVs at the offer */
+};
+
 /* What the tasking engine keeps per team thread slot: allocated once per
  * slot and kept with the team (like the team itself), so that deques and
  * implicit tasks are reused region after region. */
@@ -286,6 +303,8 @@ struct task_slot {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned long pending;
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
+    alignas(ILAN_CACHE_LINE) struct task_handoff *_Atomic handoff; /* work offered to this
+                                  slot's thread alone (task_handoff_offer), NULL: none */
     /* Load-balancing messages (core/dlb.h, ILAN_DLB=na-ws|na-rp). The request
      * cell has a line of its own: thieves write it, and the slot's thread
      * reads it at every task creation, a hit until somebody asks. */

@@ -8,6 +8,7 @@
 #include "config/env.h"
 #include "core/barrier.h"
 #include "core/dlb.h"
+#include "core/handoff.h"
 #include "core/task_deps.h"
 #include "core/task_exec.h"
 #include "core/task_mode.h"
@@ -435,12 +436,16 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         if (steal || !pending || asks)
             looks++; /* with no task pending, every round is a full look */
         enum look_others others = asks ? OTHERS_INBOXES : steal ? OTHERS_ALL : OTHERS_NONE;
-        if (pending && (t = task_find(ts, team, waiter, false, others, &from)) != NULL) {
+        /* Work offered to this thread alone first (a taskloop's runner:
+         * its creator waits for it), then tasks. */
+        if (pending && (task_handoff_run_offered(ts, waiter) ||
+                        (t = task_find(ts, team, waiter, false, others, &from)) != NULL)) {
             if (hungry) {
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
                 hungry = false;
             }
-            run_found(ts, t, from);
+            if (t)
+                run_found(ts, t, from);
             idle = looks = unanswered = 0;
             continue;
         }

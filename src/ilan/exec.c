@@ -6,6 +6,7 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "config/env.h"
+#include "core/handoff.h"
 #include "core/task.h"
 #include "core/task_queue.h"
 #include "core/team_desc.h"
@@ -186,6 +187,20 @@ struct runner_args {
     bool creator_waits;         /* exec->finished_by_creator */
 };
 
+/* Teams up to this size offer runners to single threads (core/handoff.h):
+ * the record keeps room for an offer per thread. */
+#define OFFER_MAX_THREADS 64
+
+/* A runner offered to one thread (core/handoff.h) instead of queued as a
+ * task: no descriptor to make, queue and complete. Kept in the execution
+ * record, and rewritten only where it changed since the record's last
+ * launch, so that the thread finds its cached copy still valid. */
+struct exec_offer {
+    alignas(ILAN_CACHE_LINE) struct task_handoff handoff; /* what the thread takes */
+    struct runner_args args;                              /* its runner's argument */
+    unsigned target;                                      /* the thread's slot */
+};
+
 /* The range a runner works on first: its own (a->range); or, when the
  * launch's runners follow their CPU (an unbound team whose groups are
  * NUMA nodes: the OS may have moved the thread since the region began),
@@ -283,13 +298,17 @@ void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
 
 void ilan_exec_end(struct taskloop_exec *exec)
 {
-    if (exec)
-        exec_finish(exec);
+    if (!exec)
+        return;
+    if (exec->held) /* the runners offered are done: the taskgroup is over */
+        task_pending_release();
+    exec_finish(exec);
 }
 
 /* A new execution record for a team with ILAN state ti and a taskloop
  * body: one allocation, the threads' end times on lines of their own,
- * then room for a range launch over every group (unless the body's
+ * room for an offer per thread (a team of up to OFFER_MAX_THREADS), then
+ * room for a range launch over every group (unless the body's
  * alignment needs a launch of its own). Reuses the team's spare record
  * when it is large enough: a program runs thousands of short taskloops. */
 static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloop_body *body)
@@ -298,14 +317,15 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloo
     size_t head = (sizeof(struct taskloop_exec) + G * sizeof(bool) + ILAN_CACHE_LINE - 1) /
                   ILAN_CACHE_LINE * ILAN_CACHE_LINE;
     size_t ends = head + (size_t)n * ILAN_CACHE_LINE;
+    size_t offers = n <= OFFER_MAX_THREADS ? n * sizeof(struct exec_offer) : 0;
     size_t room = ilan_range_size(body, G);
     struct taskloop_exec *exec =
         atomic_exchange_explicit(&ti->spare_exec, NULL, memory_order_acquire);
-    if (exec && exec->capacity < ends + room) {
+    if (exec && exec->capacity < ends + offers + room) {
         free(exec);
         exec = NULL;
     }
-    size_t capacity = exec ? exec->capacity : ends + room;
+    size_t capacity = exec ? exec->capacity : ends + offers + room;
     if (exec) {
         /* The end-time slots keep the last execution's times, all older
          * than this one's start (exec_finish ignores them): cleared, each
@@ -314,10 +334,11 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloo
     } else {
         if (!(exec = aligned_alloc(ILAN_CACHE_LINE, capacity)))
             ilan_fatal("out of memory creating a taskloop for %u threads", n);
-        memset(exec, 0, capacity); /* the launch room too: ilan_range_new compares */
+        memset(exec, 0, capacity); /* offers and launch room too: both are compared */
     }
     exec->capacity = capacity;
-    exec->launch_room = room ? (char *)exec + ends : NULL;
+    exec->offers = offers ? (struct exec_offer *)((char *)exec + ends) : NULL;
+    exec->launch_room = room ? (char *)exec + ends + offers : NULL;
     exec->participates = (bool *)(exec + 1);
     exec->slot_end = (uint64_t *)((char *)exec + head);
     exec->team_ilan = ti;
@@ -360,6 +381,87 @@ static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsig
     return tasks < workers[j] ? (unsigned)tasks : workers[j];
 }
 
+/* A runner task of a range launch, to queue: a creator that waits joins
+ * it in the taskloop's taskgroup, before its task may do anything else. */
+static struct task *runner_task(const struct runner_args *a)
+{
+    struct task *t = a->creator_waits
+                         ? task_create_joined(range_runner, (void *)a, sizeof *a,
+                                              _Alignof(struct runner_args))
+                         : task_create(range_runner, (void *)a, NULL, sizeof *a,
+                                       _Alignof(struct runner_args), 0, 0);
+    t->exec = a->exec;
+    /* Never discarded by a cancellation, like a task whose block a copy
+     * constructor made: a runner must run to account for its launch (a
+     * nogroup execution is recorded and freed by its last runner), and
+     * each task it claims meets the cancellation itself as an included
+     * task (ilan/range.c). */
+    t->state_flags |= TASK_COPIED | TASK_RUNNER;
+    return t;
+}
+
+/* Offers the runners of a range launch that a waiting creator ts makes to
+ * single threads: for group j of the configuration (ids[j]), up to left[j]
+ * of its threads other than ts, each counted off left[j] once its offer is
+ * made (a thread with an offer pending keeps its runner queued). The
+ * team's pending count is held while offers are out (ilan_exec_end). */
+static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned k,
+                          const unsigned *ids, unsigned *left, const struct runner_args *a)
+{
+    const struct team_groups *groups = &exec->team_ilan->groups;
+    int config_of[OFFER_MAX_THREADS]; /* a group's index in the configuration, -1: none */
+    for (unsigned g = 0; g < groups->ngroups; g++)
+        config_of[g] = -1;
+    for (unsigned j = 0; j < k; j++)
+        config_of[ids[j]] = (int)j;
+    struct task *parent = task_current_stable();
+    for (unsigned i = 0; i < groups->nthreads; i++) {
+        int j = config_of[groups->slot_group[i]];
+        if (i == ts->team_id || j < 0 || !left[j])
+            continue;
+        if (!exec->held) {
+            task_pending_hold();
+            exec->held = true;
+        }
+        struct exec_offer *o = &exec->offers[exec->noffers];
+        struct runner_args args = *a;
+        args.range = (unsigned)j;
+        if (memcmp(&o->args, &args, sizeof args) != 0)
+            o->args = args;
+        if (o->handoff.run != range_runner)
+            o->handoff.run = range_runner;
+        if (o->handoff.arg != &o->args)
+            o->handoff.arg = &o->args;
+        if (o->handoff.parent != parent)
+            o->handoff.parent = parent;
+        if (o->target != i)
+            o->target = i;
+        if (task_handoff_offer(&o->handoff, i)) {
+            exec->noffers++;
+            left[j]--;
+        }
+    }
+}
+
+/* The creator of exec, its own share done: takes back the offers no
+ * thread took (exec_offer) and queues their runners as tasks instead,
+ * unless every task of the launch is claimed by now. */
+static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
+{
+    bool pushed = false;
+    for (unsigned o = 0; o < exec->noffers; o++) {
+        struct exec_offer *offer = &exec->offers[o];
+        if (!task_handoff_reclaim(&offer->handoff, offer->target) ||
+            ilan_range_empty(exec->launch))
+            continue;
+        struct task *t = runner_task(&offer->args);
+        ilan_groups_push(ts, exec->team_ilan->groups.slot_group[offer->target], true, t, t, 1);
+        pushed = true;
+    }
+    if (pushed)
+        task_queue_wake_tree(ts, ts->team);
+}
+
 /* Range launch of exec: per group j of the configuration, a range of
  * tasks [first[j], first[j + 1]) and its runner tasks (runners_of), queued
  * on the group's strict queue in order[] (others' first, ours last). The
@@ -392,34 +494,29 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     struct runner_args a = {exec, exec->launch, exec->slot_end, 0, exec->finished_by_creator};
     *mine = a;
     mine->range = (unsigned)own;
+    unsigned left_local[64], *left = k <= 64 ? left_local : malloc(k * sizeof *left);
+    if (!left)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
+    for (unsigned j = 0; j < k; j++)
+        left[j] = runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
+    /* A creator that waits, and works itself meanwhile, offers the runners
+     * to single threads of their groups; it takes back whatever is not
+     * taken by the time its own share is done (exec_take_back). */
+    if (a.creator_waits && own >= 0 && exec->offers && queued)
+        offer_runners(ts, exec, k, ids, left, &a);
     for (unsigned step = 0; step < k; step++) {
-        unsigned j = order[step], runners = runners_of(workers, first, j);
-        if ((int)j == own && runners)
-            runners--;
+        unsigned j = order[step], runners = left[j];
         struct task *head = NULL, *tail = NULL;
         a.range = j;
-        for (unsigned r = 0; r < runners; r++) {
-            /* A creator that waits joins its runners in the taskloop's
-             * taskgroup, before its task may do anything else. */
-            struct task *t = a.creator_waits
-                                 ? task_create_joined(range_runner, &a, sizeof a,
-                                                      _Alignof(struct runner_args))
-                                 : task_create(range_runner, &a, NULL, sizeof a,
-                                               _Alignof(struct runner_args), 0, 0);
-            t->exec = exec;
-            /* Never discarded by a cancellation, like a task whose block a
-             * copy constructor made: a runner must run to account for its
-             * launch (a nogroup execution is recorded and freed by its last
-             * runner), and each task it claims meets the cancellation
-             * itself as an included task (ilan/range.c). */
-            t->state_flags |= TASK_COPIED | TASK_RUNNER;
-            task_list_add(&head, &tail, t);
-        }
+        for (unsigned r = 0; r < runners; r++)
+            task_list_add(&head, &tail, runner_task(&a));
         /* After the last push exec belongs to the runners (and the creator,
          * one of them). */
         if (head)
             ilan_groups_push(ts, ids[j], true, head, tail, runners);
     }
+    if (left != left_local)
+        free(left);
     return own >= 0;
 }
 
@@ -591,6 +688,8 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * runners: no runner task to make, queue and find for it. */
     if (runs_own)
         runner_work(ts, &own_runner);
+    if (creator_waits && exec->noffers) /* else exec may be gone */
+        exec_take_back(ts, exec);
     return creator_waits ? exec : NULL;
 }
 

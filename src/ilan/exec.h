@@ -44,6 +44,10 @@ struct taskloop_exec {
                                          history's: not recorded as a sample */
     _Atomic bool drained;             /* range launch: every task was claimed, so any thread
                                          may run (and end) the runners still queued */
+    struct exec_offer *offers;        /* [nthreads] room for runners offered to single threads
+                                         (core/handoff.h), NULL: team too large for them */
+    unsigned noffers;                 /* offers[0..noffers) made by this execution */
+    bool held;                        /* the creator holds its team's pending count for them */
     size_t capacity;                  /* bytes of this record's allocation (it is recycled:
                                          team_ilan.spare_exec) */
     void *launch_room;                /* room for the launch inside the allocation (NULL: the

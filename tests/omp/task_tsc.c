@@ -6,8 +6,8 @@
 // inside (threadprivate: tied tasks, and untied ones in ilan, never move),
 // and every start is checked against the innermost tied task of that stack.
 // The tree is irregular (a hash decides each node's fan-out) and mixes
-// taskwait, taskgroup, taskyield and untied tasks so that waiting threads
-// steal from each other.
+// taskwait, taskgroup, taskyield, taskloops and untied tasks so that
+// waiting threads steal from each other.
 // ilan-test: threads=1,2,3,8 tsan modes=ilan,numa,ws vary=ILAN_DLB=ws,na-ws,na-rp
 #include "check.h"
 #include <stdint.h>
@@ -90,7 +90,7 @@ static void node(int id, uint64_t state, int level)
     enter(id);
     uint64_t h = test_mix(state);
     int fan = level < 3 ? 6 : (h % 8 == 0 ? 5 : h % 4 == 0 ? 2 : 0);
-    switch ((h >> 8) % 3) {
+    switch ((h >> 8) % 4) {
     case 0: /* taskwait */
         for (int k = 0; k < fan; k++)
             spawn(id, h, level, k);
@@ -101,6 +101,16 @@ static void node(int id, uint64_t state, int level)
         {
             for (int k = 0; k < fan; k++)
                 spawn(id, h, level, k);
+        }
+        break;
+    case 2: /* a taskloop whose tasks are the children (ILAN launches it as
+             * ranges, offered to single threads or queued as runners) */
+#pragma omp taskloop num_tasks(fan)
+        for (int k = 0; k < fan; k++) {
+            uint64_t c = test_mix(h + (uint64_t)k);
+            int child = new_id(id, 0);
+            if (child)
+                node(child, c, level + 1);
         }
         break;
     default: /* yield between creations, then wait */
