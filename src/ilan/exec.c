@@ -400,6 +400,14 @@ static struct task *runner_task(const struct runner_args *a)
     return t;
 }
 
+/* Whether runner argument `kept` is *a for range j (field by field: the
+ * padding may differ). */
+static bool same_runner(const struct runner_args *kept, const struct runner_args *a, unsigned j)
+{
+    return kept->exec == a->exec && kept->launch == a->launch && kept->slot_end == a->slot_end &&
+           kept->range == j && kept->creator_waits == a->creator_waits;
+}
+
 /* Offers the runners of a range launch that a waiting creator ts makes to
  * single threads: for group j of the configuration (ids[j]), up to left[j]
  * of its threads other than ts, each counted off left[j] once its offer is
@@ -424,10 +432,10 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
             exec->held = true;
         }
         struct exec_offer *o = &exec->offers[exec->noffers];
-        struct runner_args args = *a;
-        args.range = (unsigned)j;
-        if (memcmp(&o->args, &args, sizeof args) != 0)
-            o->args = args;
+        if (!same_runner(&o->args, a, (unsigned)j)) {
+            o->args = *a;
+            o->args.range = (unsigned)j;
+        }
         if (o->handoff.run != range_runner)
             o->handoff.run = range_runner;
         if (o->handoff.arg != &o->args)
