@@ -8,62 +8,89 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 
-bool task_handoff_offer(struct task_handoff *h, unsigned team_id)
+enum { HANDOFF_EMPTY, HANDOFF_WRITING, HANDOFF_OFFERED, HANDOFF_TAKEN };
+
+/* The state word of generation `gen` in phase p. */
+static inline uint64_t handoff_state(uint64_t gen, unsigned p)
+{
+    return gen << 2 | p;
+}
+
+bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct task *parent,
+                        uint64_t *ticket)
 {
     struct ilan_thread *ts = thread_self();
-    struct task_slot *slot = ts->team->task_slots[team_id];
-    if (atomic_load_explicit(&slot->handoff, memory_order_relaxed))
+    struct task_handoff *h = &ts->team->task_slots[team_id]->handoff;
+    uint64_t s = atomic_load_explicit(&h->state, memory_order_acquire);
+    if ((s & 3) != HANDOFF_EMPTY ||
+        !atomic_compare_exchange_strong_explicit(&h->state, &s, handoff_state(s >> 2, HANDOFF_WRITING),
+                                                 memory_order_acquire, memory_order_relaxed))
         return false;
-    /* Written only where they changed since h's last offer: the taker's
-     * cached copy of h then stays valid (an offer per taskloop, mostly
-     * the same one). The caller wrote the parent likewise. */
-    struct task *parent = h->parent;
+    /* Written only where they changed since the slot's last offer: the
+     * taker's cached copy then stays valid (an offer per taskloop, mostly
+     * the same one). */
+    if (atomic_load_explicit(&h->parent, memory_order_relaxed) != parent)
+        atomic_store_explicit(&h->parent, parent, memory_order_relaxed);
+    if (h->run != run)
+        h->run = run;
+    if (h->arg != arg)
+        h->arg = arg;
     if (h->taskgroup != parent->taskgroup)
         h->taskgroup = parent->taskgroup;
     if (memcmp(&h->icv, &ts->icv, sizeof h->icv) != 0)
         h->icv = ts->icv;
     if (h->taskgroup)
         atomic_fetch_add_explicit(&h->taskgroup->pending, 1, memory_order_relaxed);
-    struct task_handoff *none = NULL;
-    if (atomic_compare_exchange_strong_explicit(&slot->handoff, &none, h, memory_order_release,
-                                                memory_order_relaxed))
-        return true;
-    if (h->taskgroup) /* another offerer came first */
-        atomic_fetch_sub_explicit(&h->taskgroup->pending, 1, memory_order_relaxed);
-    return false;
+    *ticket = handoff_state(s >> 2, HANDOFF_OFFERED);
+    atomic_store_explicit(&h->state, *ticket, memory_order_release);
+    return true;
 }
 
-bool task_handoff_reclaim(struct task_handoff *h, unsigned team_id)
+bool task_handoff_reclaim(unsigned team_id, uint64_t ticket, struct task *parent)
 {
-    struct task_slot *slot = thread_self()->team->task_slots[team_id];
-    struct task_handoff *mine = h;
-    if (!atomic_compare_exchange_strong_explicit(&slot->handoff, &mine, NULL,
-                                                 memory_order_relaxed, memory_order_relaxed))
+    struct task_handoff *h = &thread_self()->team->task_slots[team_id]->handoff;
+    /* The offer's taskgroup, known without reading the slot: once the
+     * state moves on, the next offerer may be writing it. */
+    struct taskgroup *tg = parent->taskgroup;
+    if (!atomic_compare_exchange_strong_explicit(&h->state, &ticket,
+                                                 handoff_state((ticket >> 2) + 1, HANDOFF_EMPTY),
+                                                 memory_order_release, memory_order_relaxed))
         return false;
-    if (h->taskgroup)
-        atomic_fetch_sub_explicit(&h->taskgroup->pending, 1, memory_order_relaxed);
+    if (tg)
+        atomic_fetch_sub_explicit(&tg->pending, 1, memory_order_relaxed);
     return true;
 }
 
 bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
 {
-    struct task_slot *slot = task_own_slot(ts);
-    struct task_handoff *h = atomic_load_explicit(&slot->handoff, memory_order_acquire);
-    /* A waiting tied task may start only its descendants: a child of h's
-     * parent is one when that parent is the waiter or descends from it. */
-    if (!h || (waiter && h->parent != waiter && !task_descends_from(h->parent, waiter)) ||
-        !atomic_compare_exchange_strong_explicit(&slot->handoff, &h, NULL, memory_order_acquire,
-                                                 memory_order_relaxed))
+    struct task_handoff *h = &task_own_slot(ts)->handoff;
+    uint64_t s = atomic_load_explicit(&h->state, memory_order_acquire);
+    if ((s & 3) != HANDOFF_OFFERED)
         return false;
-    /* Read before the taskgroup's count drops: then the offerer may reuse h. */
+    /* A waiting tied task may start only its descendants: a child of the
+     * offer's parent is one when that parent is the waiter or descends
+     * from it. The parent read here may be an older offer's, if this one
+     * was taken back meanwhile: then the CAS below fails (descriptors are
+     * never unmapped, so reading through a stale one is harmless). */
+    struct task *parent = atomic_load_explicit(&h->parent, memory_order_relaxed);
+    if ((waiter && parent != waiter && !task_descends_from(parent, waiter)) ||
+        !atomic_compare_exchange_strong_explicit(&h->state, &s,
+                                                 handoff_state(s >> 2, HANDOFF_TAKEN),
+                                                 memory_order_acquire, memory_order_relaxed))
+        return false;
     struct taskgroup *tg = h->taskgroup;
+    void (*run)(void *) = h->run;
+    void *arg = h->arg;
     struct icv saved = ts->icv;
     ts->icv = h->icv;
     /* Not a task of the program: its start is counted as a runner's (and
      * `created` = 1 keeps it from the included tasks' count). */
     ILAN_COUNT(range_runners);
-    task_run_included(ts, h->parent, h->run, h->arg, 0, true, 1);
+    task_run_included(ts, parent, run, arg, 0, true, 1);
     ts->icv = saved;
+    /* The slot is free for the next offer before the offerer may go on. */
+    atomic_store_explicit(&h->state, handoff_state((s >> 2) + 1, HANDOFF_EMPTY),
+                          memory_order_release);
     if (tg)
         atomic_fetch_sub_explicit(&tg->pending, 1, memory_order_release);
     barrier_wake_idle(&ts->team->barrier); /* the offerer may sleep in its taskgroup's end */

@@ -3,29 +3,32 @@
 #define ILAN_CORE_HANDOFF_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "core/task_desc.h"
 #include "core/thread.h"
 
 /*
- * Offers h (filled in by the caller: run, arg, and parent, the calling
- * thread's current task on the heap, task_current_stable; taskgroup and
- * icv are set here from that task and thread) to the thread in
- * slot `team_id` of the calling thread's team, which takes it in its next
- * idle round (task_handoff_run_offered) unless its waiting tied task may
- * not start a child of the caller's task. Counted in the caller's current
- * taskgroup from here on, and in the team through the caller's hold
- * (task_pending_hold), which the caller takes first and releases after
- * that taskgroup is over. Returns false (nothing offered, nothing counted)
- * when the slot has an offer already. The caller wakes idle threads once
- * for all its offers (task_queue_wake_tree) and must, before it waits for
- * the taskgroup, take back (task_handoff_reclaim) every offer not taken.
+ * Offers run(arg) to the thread in slot `team_id` of the calling thread's
+ * team, as a child of `parent` (the caller's current task, on the heap:
+ * task_current_stable) in its current taskgroup, with the caller's ICVs.
+ * The thread takes it in its next idle round with tasks pending
+ * (task_handoff_run_offered) unless its waiting tied task may not start a
+ * child of `parent`. Counted in that taskgroup from here on, and in the
+ * team through the caller's hold (task_pending_hold), which the caller
+ * takes first and releases after the taskgroup is over. Returns false
+ * (nothing offered, nothing counted) when the slot holds an offer already;
+ * else true and *ticket, for task_handoff_reclaim. The caller wakes idle
+ * threads once for all its offers (task_queue_wake_tree) and must, before
+ * it waits for the taskgroup, take back every offer not taken.
  */
-bool task_handoff_offer(struct task_handoff *h, unsigned team_id);
+bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct task *parent,
+                        uint64_t *ticket);
 
-/* Takes back the offer h made to slot team_id: true when it was not
- * taken, and it is then uncounted from its taskgroup (the caller runs its
- * work some other way); false when the thread took it. */
-bool task_handoff_reclaim(struct task_handoff *h, unsigned team_id);
+/* Takes back the offer `ticket` made to slot team_id with `parent`, from
+ * inside the same taskgroup: true when it was not taken, and it is then
+ * uncounted from that taskgroup (the caller runs its work some other
+ * way); false when the thread took it. */
+bool task_handoff_reclaim(unsigned team_id, uint64_t ticket, struct task *parent);
 
 /* The idle calling thread ts runs the offer waiting in its slot, if any
  * and if its waiting tied task `waiter` (NULL: none) may start a child of

@@ -276,17 +276,21 @@ struct group_queues {
 
 /*
  * Work handed to one thread of the team directly, with no task descriptor
- * and no queue (task_handoff_offer): a range taskloop's runner whose
- * creator waits for it (ilan/exec.c). The thread that takes it runs
- * run(arg) as an included task of `parent`, in `taskgroup`, with `icv`;
- * the offerer counted it in that taskgroup, which the taker uncounts last.
- * The offerer owns the memory and may take the offer back until the
- * thread takes it (task_handoff_reclaim).
+ * and no queue (core/handoff.h): a range taskloop's runner whose creator
+ * waits for it (ilan/exec.c). It lives in the taker's slot, so that a
+ * thread that looks at an offer another thread has just taken back reads
+ * memory that stays valid; `state` orders who may write and read the rest.
+ * The thread that takes it runs run(arg) as an included task of `parent`,
+ * in `taskgroup`, with `icv`.
  */
 struct task_handoff {
+    _Atomic uint64_t state;       /* generation << 2 | HANDOFF_EMPTY, _WRITING, _OFFERED or
+                                     _TAKEN; the generation grows at each return to empty, so
+                                     that a taker's CAS fails on an offer made since it looked */
+    struct task *_Atomic parent;  /* the offerer's task (on the heap): what a taker checks
+                                     against its tied wait before it takes the offer */
     void (*run)(void *arg);       /* the work */
     void *arg;                    /* its argument */
-    struct task *parent;          /* the offerer's task (on the heap: task_current_stable) */
     struct taskgroup *taskgroup;  /* counts it until it is done */
     struct icv icv;               /* the offerer's ICVs at the offer */
 };
@@ -303,8 +307,8 @@ struct task_slot {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned long pending;
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
-    alignas(ILAN_CACHE_LINE) struct task_handoff *_Atomic handoff; /* work offered to this
-                                  slot's thread alone (task_handoff_offer), NULL: none */
+    alignas(ILAN_CACHE_LINE) struct task_handoff handoff; /* work offered to this slot's
+                                                         thread alone (task_handoff_offer) */
     /* Load-balancing messages (core/dlb.h, ILAN_DLB=na-ws|na-rp). The request
      * cell has a line of its own: thieves write it, and the slot's thread
      * reads it at every task creation, a hit until somebody asks. */

@@ -196,9 +196,10 @@ struct runner_args {
  * record, and rewritten only where it changed since the record's last
  * launch, so that the thread finds its cached copy still valid. */
 struct exec_offer {
-    alignas(ILAN_CACHE_LINE) struct task_handoff handoff; /* what the thread takes */
-    struct runner_args args;                              /* its runner's argument */
-    unsigned target;                                      /* the thread's slot */
+    struct runner_args args; /* its runner's argument */
+    unsigned target;         /* the thread's slot */
+    uint64_t ticket;         /* the offer's (task_handoff_reclaim) */
+    struct task *parent;     /* the creator's task, the runner's parent */
 };
 
 /* The range a runner works on first: its own (a->range); or, when the
@@ -317,7 +318,9 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloo
     size_t head = (sizeof(struct taskloop_exec) + G * sizeof(bool) + ILAN_CACHE_LINE - 1) /
                   ILAN_CACHE_LINE * ILAN_CACHE_LINE;
     size_t ends = head + (size_t)n * ILAN_CACHE_LINE;
-    size_t offers = n <= OFFER_MAX_THREADS ? n * sizeof(struct exec_offer) : 0;
+    size_t offers = n <= OFFER_MAX_THREADS ? (n * sizeof(struct exec_offer) + ILAN_CACHE_LINE - 1) /
+                                                 ILAN_CACHE_LINE * ILAN_CACHE_LINE
+                                           : 0;
     size_t room = ilan_range_size(body, G);
     struct taskloop_exec *exec =
         atomic_exchange_explicit(&ti->spare_exec, NULL, memory_order_acquire);
@@ -436,15 +439,9 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
             o->args = *a;
             o->args.range = (unsigned)j;
         }
-        if (o->handoff.run != range_runner)
-            o->handoff.run = range_runner;
-        if (o->handoff.arg != &o->args)
-            o->handoff.arg = &o->args;
-        if (o->handoff.parent != parent)
-            o->handoff.parent = parent;
-        if (o->target != i)
+        if (task_handoff_offer(i, range_runner, &o->args, parent, &o->ticket)) {
             o->target = i;
-        if (task_handoff_offer(&o->handoff, i)) {
+            o->parent = parent;
             exec->noffers++;
             left[j]--;
         }
@@ -459,7 +456,7 @@ static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
     bool pushed = false;
     for (unsigned o = 0; o < exec->noffers; o++) {
         struct exec_offer *offer = &exec->offers[o];
-        if (!task_handoff_reclaim(&offer->handoff, offer->target) ||
+        if (!task_handoff_reclaim(offer->target, offer->ticket, offer->parent) ||
             ilan_range_empty(exec->launch))
             continue;
         struct task *t = runner_task(&offer->args);
