@@ -86,7 +86,9 @@ bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
     /* Not a task of the program: its start is counted as a runner's (and
      * `created` = 1 keeps it from the included tasks' count). */
     ILAN_COUNT(range_runners);
+    struct instr_mark im = ILAN_ENTER(task); /* a task slice in the trace, as a queued runner's */
     task_run_included(ts, parent, run, arg, 0, true, 1);
+    ILAN_LEAVE(im);
     ts->icv = saved;
     /* The slot is free for the next offer before the offerer may go on. */
     atomic_store_explicit(&h->state, handoff_state((s >> 2) + 1, HANDOFF_EMPTY),
