@@ -468,11 +468,13 @@ static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
 }
 
 /* Range launch of exec: per group j of the configuration, a range of
- * tasks [first[j], first[j + 1]) and its runner tasks (runners_of), queued
+ * tasks [first[j], first[j + 1]) and its runners (runners_of): offered to
+ * single threads of the group when the creator waits and takes part
+ * (offer_runners), else, or when an offer cannot be made, queued as tasks
  * on the group's strict queue in order[] (others' first, ours last). The
  * creator is one of its own group's workers: that group gets one runner
- * task fewer, and the creator then works itself (runner_work) as the
- * runner *mine; returns false when its group does not take part. */
+ * fewer, and the creator then works itself (runner_work) as the runner
+ * *mine; returns false when its group does not take part. */
 static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
                           const struct taskloop_body *body, const struct taskloop_split *split,
                           unsigned k, const unsigned *ids, const unsigned *workers,
