@@ -199,7 +199,6 @@ struct exec_offer {
     struct runner_args args; /* its runner's argument */
     unsigned target;         /* the thread's slot */
     uint64_t ticket;         /* the offer's (task_handoff_reclaim) */
-    struct task *parent;     /* the creator's task, the runner's parent */
 };
 
 /* The range a runner works on first: its own (a->range); or, when the
@@ -301,7 +300,7 @@ void ilan_exec_end(struct taskloop_exec *exec)
 {
     if (!exec)
         return;
-    if (exec->held) /* the runners offered are done: the taskgroup is over */
+    if (exec->noffers) /* the runners offered are done: the taskgroup is over */
         task_pending_release();
     exec_finish(exec);
 }
@@ -415,7 +414,8 @@ static bool same_runner(const struct runner_args *kept, const struct runner_args
  * single threads: for group j of the configuration (ids[j]), up to left[j]
  * of its threads other than ts, each counted off left[j] once its offer is
  * made (a thread with an offer pending keeps its runner queued). The
- * team's pending count is held while offers are out (ilan_exec_end). */
+ * team's pending count is held once an offer is out, until the
+ * taskloop's end (ilan_exec_end). */
 static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, unsigned k,
                           const unsigned *ids, unsigned *left, const struct runner_args *a)
 {
@@ -430,10 +430,6 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
         int j = config_of[groups->slot_group[i]];
         if (i == ts->team_id || j < 0 || !left[j])
             continue;
-        if (!exec->held) {
-            task_pending_hold();
-            exec->held = true;
-        }
         struct exec_offer *o = &exec->offers[exec->noffers];
         if (!same_runner(&o->args, a, (unsigned)j)) {
             o->args = *a;
@@ -441,11 +437,14 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
         }
         if (task_handoff_offer(i, range_runner, &o->args, parent, &o->ticket)) {
             o->target = i;
-            o->parent = parent;
             exec->noffers++;
             left[j]--;
         }
     }
+    /* Before the wake-up that follows the launch: idle threads look for
+     * work only while the team counts some pending. */
+    if (exec->noffers)
+        task_pending_hold();
 }
 
 /* The creator of exec, its own share done: takes back the offers no
@@ -453,10 +452,11 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
  * unless every task of the launch is claimed by now. */
 static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
 {
+    struct task *parent = task_current_stable(); /* the offers' (offer_runners) */
     bool pushed = false;
     for (unsigned o = 0; o < exec->noffers; o++) {
         struct exec_offer *offer = &exec->offers[o];
-        if (!task_handoff_reclaim(offer->target, offer->ticket, offer->parent) ||
+        if (!task_handoff_reclaim(offer->target, offer->ticket, parent) ||
             ilan_range_empty(exec->launch))
             continue;
         struct task *t = runner_task(&offer->args);
@@ -493,19 +493,20 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
         for (unsigned j = 0; j < k; j++)
             exec->launch->ranges[j].node = groups->model_id[ids[j]];
+    /* left[j]: the runners group j still needs (the creator is one of its own) */
+    unsigned left_local[64], *left = k <= 64 ? left_local : malloc(k * sizeof *left);
+    if (!left)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
     unsigned queued = 0;
-    for (unsigned j = 0; j < k; j++)
-        queued += runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
+    for (unsigned j = 0; j < k; j++) {
+        left[j] = runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
+        queued += left[j];
+    }
     /* Counted before the first runner may end (nogroup: the last records). */
     atomic_store_explicit(&exec->remaining, queued + (own >= 0), memory_order_relaxed);
     struct runner_args a = {exec, exec->launch, exec->slot_end, 0, exec->finished_by_creator};
     *mine = a;
     mine->range = (unsigned)own;
-    unsigned left_local[64], *left = k <= 64 ? left_local : malloc(k * sizeof *left);
-    if (!left)
-        ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
-    for (unsigned j = 0; j < k; j++)
-        left[j] = runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
     /* A creator that waits, and works itself meanwhile, offers the runners
      * to single threads of their groups; it takes back whatever is not
      * taken by the time its own share is done (exec_take_back). */

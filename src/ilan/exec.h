@@ -46,8 +46,8 @@ struct taskloop_exec {
                                          may run (and end) the runners still queued */
     struct exec_offer *offers;        /* [nthreads] room for runners offered to single threads
                                          (core/handoff.h), NULL: team too large for them */
-    unsigned noffers;                 /* offers[0..noffers) made by this execution */
-    bool held;                        /* the creator holds its team's pending count for them */
+    unsigned noffers;                 /* offers[0..noffers) made by this execution; while any
+                                         is out the creator holds its team's pending count */
     size_t capacity;                  /* bytes of this record's allocation (it is recycled:
                                          team_ilan.spare_exec) */
     void *launch_room;                /* room for the launch inside the allocation (NULL: the
