@@ -14,14 +14,17 @@
  * Earlier references split the work finer than the test's tasks and
  * joined only once, so they balanced over differences of CPU speed that a
  * 2-task loop cannot, and the num_tasks(2) row measured the VM's CPUs.
- * Every test timing is paired
- * with the reference timing just before it, and the row's value is
- *     overhead = (min_k test_k - min_k reference_k) / innerreps
- * in microseconds per taskloop: a shared VM only ever adds time, so each
- * minimum is the least disturbed timing of its kind.  The median of the
- * paired differences (test_k - reference_k), used before, moved with
- * whichever timing of a pair a disturbance hit and printed negative costs
- * when it hit the reference; the pairs are still in the row ("paired").
+ * Every test timing is paired with the reference timing just before it,
+ * and the row's value is the median of the paired differences
+ *     overhead = median_k (test_k - reference_k) / innerreps
+ * in microseconds per taskloop. A pair's two timings are taken within a
+ * few milliseconds of each other, so a slow phase of the VM (its vCPUs
+ * sharing a core for seconds) slows both, and the median ignores the
+ * pairs where a disturbance hit one timing only. The difference of the
+ * two minima, used before, swung between 0.1 and 3.7 us from process to
+ * process on libgomp's num_tasks(2), where the median stayed within
+ * 1.5-2.6 us, and printed a negative cost once in 45 processes; it is
+ * still in the row ("min_difference_us"), beside the pairs ("paired").
  * innerreps: about --measure-ms (default 5) ms of work per measurement on
  * one thread.
  * Before each row, 30 taskloops of it run unmeasured: a runtime that learns
@@ -45,6 +48,15 @@
 #define ROW_BUDGET_S 3.0
 
 static long delay_len;
+
+/* One step of a spin-wait: on x86 a pause, which leaves the core's other
+ * hyperthread its execution units. */
+static inline void spin_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
 
 /* Iterations run, counted per thread on a line of its own: one shared
  * counter bounced between the CPUs at every iteration, and what that cost
@@ -108,8 +120,9 @@ TEST(gs1, "omp taskloop grainsize(1)")
  * Threads claim whole tasks in guided chunks (a share of what is left, at
  * least one task) from a counter per loop, and each loop ends when all of
  * its tasks are done, as the test's taskloop ends at its taskgroup: every
- * thread waits there (spinning, yielding its CPU when threads outnumber
- * CPUs). A reference cut finer than the test's tasks, or joined only at
+ * thread waits there, spinning with a pause (a spin without one slowed a
+ * worker on the other hyperthread of its core), or yielding its CPU when
+ * threads outnumber CPUs. A reference cut finer than the test's tasks, or joined only at
  * the end, balanced over differences of CPU speed that a loop of two tasks
  * cannot (a 2-task taskloop pays the slower CPU's time at every join):
  * that made the `num_tasks(2)` row a measure of the VM's CPUs. */
@@ -152,9 +165,12 @@ static double reference(int innerreps, long ntasks)
                 }
                 __atomic_add_fetch(&l->done, chunk, __ATOMIC_RELEASE);
             }
-            while (__atomic_load_n(&l->done, __ATOMIC_ACQUIRE) < ntasks)
+            while (__atomic_load_n(&l->done, __ATOMIC_ACQUIRE) < ntasks) {
                 if (yield)
                     sched_yield();
+                else
+                    spin_pause();
+            }
         }
     }
     double t = now() - t0;
@@ -193,7 +209,7 @@ int main(int argc, char **argv)
     int innerreps = (int)(measure_ms * 1000.0 / (ITERS * delay_us)) + 1;
     printf("{\"config\": {\"iterations\": %d, \"delay_us\": %.3f, \"delay_len\": %ld, "
            "\"threads\": %d, \"reps\": %d, \"innerreps\": %d, "
-           "\"reference\": \"the same tasks claimed whole in guided chunks, joined per loop; min of test - min of reference\"}}\n",
+           "\"reference\": \"the same tasks claimed whole in guided chunks, joined per loop; median of paired test - reference\"}}\n",
            ITERS, delay_us, delay_len, threads, reps, innerreps);
     struct row rows[] = {{"nt2", "taskloop num_tasks(2)", nt2, 2},
                          {"nt20", "taskloop num_tasks(20)", nt20, 20},
@@ -250,24 +266,21 @@ int main(int argc, char **argv)
             }
             ovh[k] = (test[k] - ref[k]) / innerreps * 1e6;
         }
-        /* The row's value: the fastest test timing minus the fastest
-         * reference timing. The VM only ever adds time (another process,
-         * a slow phase), so each minimum is the least disturbed timing of
-         * its kind; a median of paired differences moved by whichever of
-         * the pair a disturbance hit, and printed negative costs whenever
-         * it hit the reference. The paired differences stay in the row. */
+        /* The row's value: the median of the paired differences (see the
+         * header); the difference of the minima rides along. */
+        double est = median(ovh, done);
         double mt = test[0], mr = ref[0];
         for (int k = 1; k < done; k++) {
             if (test[k] < mt) mt = test[k];
             if (ref[k] < mr) mr = ref[k];
         }
-        double est = (mt - mr) / innerreps * 1e6;
-        size_t cap = 160 + 16 * (size_t)done, used;
+        size_t cap = 200 + 16 * (size_t)done, used;
         char *extra = malloc(cap);
         used = (size_t)snprintf(extra, cap,
                                 "\"reference_us_per_loop\": %.3f, \"test_us_per_loop\": %.3f, "
-                                "\"threads\": %d, \"paired\": [",
-                                mr / innerreps * 1e6, mt / innerreps * 1e6, threads);
+                                "\"min_difference_us\": %.3f, \"threads\": %d, \"paired\": [",
+                                mr / innerreps * 1e6, mt / innerreps * 1e6, (mt - mr) / innerreps * 1e6,
+                                threads);
         for (int k = 0; k < done && used + 16 < cap; k++)
             used += (size_t)snprintf(extra + used, cap - used, "%s%.4g", k ? ", " : "", ovh[k]);
         snprintf(extra + used, cap - used, "]");
