@@ -114,6 +114,15 @@ static void json_topology(FILE *f)
         fputs(n ? ", " : "", f);
         json_cores_of(f, GROUP_NODE, n, &node);
     }
+    /* Per core, in model order: what a model of the machine (ilan sim)
+     * needs beyond the nodes' cores. */
+    fprintf(f, "],\n    \"core_llc\": ");
+    json_ints(f, topo.core_llc, topo.ncores);
+    fprintf(f, ",\n    \"core_package\": ");
+    json_ints(f, topo.core_package, topo.ncores);
+    fprintf(f, ",\n    \"core_pus\": [");
+    for (int c = 0; c < topo.ncores; c++)
+        fprintf(f, "%s%d", c ? ", " : "", topo.core_first_pu[c + 1] - topo.core_first_pu[c]);
     fprintf(f, "],\n    \"distances\": [");
     for (int a = 0; a < topo.nnodes; a++) {
         fputs(a ? ", " : "", f);
