@@ -118,23 +118,16 @@ static void exec_finish(struct taskloop_exec *exec)
     const struct team_groups *groups = &exec->team_ilan->groups;
     if (h) {
         unsigned G = groups->ngroups;
-        double group_times[G];
-        for (unsigned g = 0; g < G; g++)
-            group_times[g] = exec->participates[g] ? 0.0 : -1.0;
-        /* A group's time is its slowest thread's; the loop's, the slowest group's. */
-        uint64_t last = exec->start_ns;
-        for (unsigned i = 0; i < groups->nthreads; i++) {
+        unsigned nthreads = groups->nthreads;
+        double group_times[G], end_s[nthreads];
+        for (unsigned i = 0; i < nthreads; i++) {
+            /* An end before the start is an older execution's: none of this one's tasks. */
             uint64_t end = exec->slot_end[i * SLOT_STRIDE];
-            if (end <= exec->start_ns)
-                continue; /* ran none of its tasks (the time is an older execution's) */
-            if (end > last)
-                last = end;
-            double t = (double)(end - exec->start_ns) * 1e-9;
-            unsigned g = groups->slot_group[i];
-            if (exec->participates[g] && t > group_times[g])
-                group_times[g] = t;
+            end_s[i] = end > exec->start_ns ? (double)(end - exec->start_ns) * 1e-9 : 0;
         }
-        double took = (double)(last - exec->start_ns) * 1e-9, time = took, opened_s = -1;
+        double took = taskloop_plan_times(end_s, nthreads, groups->slot_group, exec->participates,
+                                          G, group_times);
+        double time = took, opened_s = -1;
         if (atomic_load_explicit(&exec->opened_early, memory_order_relaxed)) {
             opened_s = (double)(atomic_load_explicit(&exec->open_ns, memory_order_relaxed) -
                                 exec->start_ns) * 1e-9;
@@ -152,17 +145,13 @@ static void exec_finish(struct taskloop_exec *exec)
             h->data_array = exec->data->array;
             h->data_size = exec->data->size;
         }
-        if (exec->calibration) {
-            if (h->work_ns == 0)
-                h->work_ns = time * 1e9 * exec->workers + 1; /* + 1: measured, even if 0 */
-            if (config.verbose >= 1)
-                say_calibration(h, time, line, sizeof line);
-        } else if (!exec->pinned) {
-            enum mold_phase before = h->mold.phase;
-            mold_record(&h->mold, exec->cfg, time, group_times);
-            if (config.verbose >= 1)
-                say_decision(h, exec->cfg, time, opened_s, took, before, line, sizeof line);
-        }
+        enum mold_phase before = h->mold.phase;
+        taskloop_plan_record(&h->mold, &h->work_ns, &exec->plan, time, group_times,
+                             exec->workers);
+        if (config.verbose >= 1 && exec->plan.calibration)
+            say_calibration(h, time, line, sizeof line);
+        else if (config.verbose >= 1 && exec->plan.recorded)
+            say_decision(h, exec->plan.cfg, time, opened_s, took, before, line, sizeof line);
         mutex_unlock(&h->lock);
         ilan_history_release(h);
         if (line[0])
@@ -545,56 +534,44 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
     if (!ids || !workers || !first)
         ilan_fatal("out of memory creating a taskloop for %u thread groups", G);
 
-    /* The configuration: the history's next one, or every group. */
-    struct taskloop_hist *h = ilan_history_get(fn, n, team->nthreads, G);
-    struct mold_config cfg = {G, config.forced_steal == 1};
-    unsigned k = G;
-    for (unsigned j = 0; j < G; j++)
-        ids[j] = j;
-    /* The ilan mode chooses the task count of a loop without clauses from
-     * its measured work: the first execution, on every group, measures it
+    /* The plan: the history's next configuration, or every group. The
+     * ilan mode chooses the task count of a loop without clauses from its
+     * measured work: the first execution, on every group, measures it
      * (calibration) before exploration begins. */
+    struct taskloop_hist *h = ilan_history_get(fn, n, team->nthreads, G);
     bool chooses_tasks = config.taskloop_mode == TASKLOOP_ILAN && !grainsize && num_tasks == 0;
     double work_ns = 0;
-    bool calibration = false;
-    double cutoff = 0;
     if (h) {
         mutex_lock(&h->lock);
-        bool fits = h->mold.ngroups == G; /* same team size in other places may not */
         h->runs++;
-        calibration = fits && chooses_tasks && h->work_ns == 0;
-        if (fits && !calibration) {
-            cfg = mold_next(&h->mold);
-            k = mold_groups(&h->mold, cfg, ids);
-            cutoff = mold_cutoff(&h->mold);
-        }
-        if (fits) {
-            work_ns = chooses_tasks ? h->work_ns : 0;
-            h->kind = groups->kind;
-            memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
-        }
-        mutex_unlock(&h->lock);
-        if (!fits) {
+        if (h->mold.ngroups != G) { /* the same team size in other places may not fit */
+            mutex_unlock(&h->lock);
             ilan_history_release(h);
             h = NULL; /* run over every group, unrecorded */
         }
+    }
+    struct taskloop_plan plan =
+        taskloop_plan_next(h ? &h->mold : NULL, G, chooses_tasks, h ? h->work_ns : 0,
+                           config.forced_steal == 1, ids);
+    if (h) {
+        work_ns = chooses_tasks ? h->work_ns : 0;
+        h->kind = groups->kind;
+        memcpy(h->group_workers, groups->workers, G * sizeof *groups->workers);
+        mutex_unlock(&h->lock);
     }
     /* A registered array (ilan_taskloop_data) pins the configuration to
      * the groups on its nodes, strict unless ILAN_STEAL_POLICY=full: the
      * tasks then follow their data (the split below and the bloc layout
      * share numa_dist_runs) whatever exploration would pick. Such a run
      * is neither a calibration nor a sample of the history. */
-    bool pinned = false;
     if (body->data_array) {
         unsigned kp = ilan_data_groups(body->data_array, body->data_size, team->ilan, ids);
         if (kp) {
-            pinned = true;
-            k = kp;
-            cfg = (struct mold_config){kp, config.forced_steal == 1};
-            calibration = false;
-            cutoff = 0;
+            plan = (struct taskloop_plan){.cfg = {kp, config.forced_steal == 1}, .k = kp};
         } /* else ids[] is untouched: the history's choice stands */
     }
+    unsigned k = plan.k;
+    struct mold_config cfg = plan.cfg;
     unsigned total = 0;
     for (unsigned j = 0; j < k; j++) {
         workers[j] = groups->workers[ids[j]];
@@ -605,30 +582,24 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * every task queued on its own (see mode.c); so does a taskloop whose
      * blocks a copy constructor makes (ilan_range_fits). The others are
      * launched as ranges, cut finer once their work is known. */
-    bool by_range = cutoff <= 0 && body->cpyfn == NULL;
-    if (!grainsize && num_tasks == 0)
-        num_tasks = (unsigned long)numa_dist_tasks_per_worker(
-                        work_ns, total,
-                        by_range && work_ns > 0 ? NUMA_DIST_GRAIN_RANGE : NUMA_DIST_GRAIN_TASKS) *
-                    total;
+    bool by_range = plan.cutoff <= 0 && body->cpyfn == NULL;
+    num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, total, by_range);
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
     numa_dist_runs(split->ntasks, k, workers, first);
 
     exec->data = body->data_array ? ilan_data_new(body->data_array, body->data_size, split,
                                                   body->start, body->step)
                                   : NULL;
-    exec->pinned = pinned;
     exec->hist = h;
-    exec->cfg = cfg;
-    exec->calibration = calibration;
+    exec->plan = plan;
     exec->workers = total;
     exec->ntasks = split->ntasks;
     ILAN_TASKLOOP_CONFIG(k, total, cfg.full);
     exec->finished_by_creator = creator_waits;
     atomic_store_explicit(&exec->remaining, split->ntasks, memory_order_relaxed);
     exec->start_ns = os_clock_ns();
-    if (cutoff > 0) {
-        uint64_t open = exec->start_ns + (uint64_t)(cutoff * 1e9);
+    if (plan.cutoff > 0) {
+        uint64_t open = exec->start_ns + (uint64_t)(plan.cutoff * 1e9);
         atomic_store_explicit(&exec->open_ns, open, memory_order_relaxed);
         atomic_store_explicit(&team->ilan->open_at_ns, open, memory_order_relaxed);
     }

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "core/task_desc.h"
 #include "sched/iter.h"
-#include "sched/mold.h"
+#include "sched/taskloop_plan.h"
 
 struct ilan_thread;
 struct team_ilan;
@@ -17,8 +17,8 @@ struct taskloop_hist;
  * task that finishes last, after it recorded the measurement. */
 struct taskloop_exec {
     struct taskloop_hist *hist;       /* identity, or NULL (history full: not recorded) */
-    struct mold_config cfg;           /* configuration this execution runs */
-    bool calibration;                 /* measures the loop's work, not a configuration */
+    struct taskloop_plan plan;        /* what this execution runs; a run pinned to its data's
+                                         groups is not recorded (plan.recorded false) */
     unsigned workers;                 /* threads of the configuration */
     uint64_t start_ns;                /* when the creator began creating its tasks */
     bool finished_by_creator;         /* the creator waits for the tasks (taskgroup) and
@@ -40,8 +40,6 @@ struct taskloop_exec {
     struct ilan_launch *launch;       /* range launch (ilan/range.h): runner tasks share the
                                          groups' ranges; NULL: one descriptor per task */
     struct ilan_data *data;           /* the registered array's map (ilan/data.h), NULL: none */
-    bool pinned;                      /* the configuration is the data's groups, not the
-                                         history's: not recorded as a sample */
     _Atomic bool drained;             /* range launch: every task was claimed, so any thread
                                          may run (and end) the runners still queued */
     struct exec_offer *offers;        /* [nthreads] room for runners offered to single threads

@@ -1,0 +1,61 @@
+/* test_taskloop_plan.c — unit tests of one ILAN taskloop execution's plan and its recording (sched/taskloop_plan.c). */
+#include <stdio.h>
+#include "sched/taskloop_plan.h"
+#include "base/tunables.h"
+#include "unit.h"
+
+int main(void)
+{
+    unsigned ids[4];
+    struct mold m;
+    CHECK(mold_init(&m, 4, false, -1));
+
+    /* No history for this team: every group, unrecorded, no cut-off. */
+    struct taskloop_plan p = taskloop_plan_next(NULL, 4, true, 0, true, ids);
+    CHECK(p.k == 4 && p.cfg.ngroups == 4 && p.cfg.full && !p.recorded && !p.calibration);
+    CHECK(ids[0] == 0 && ids[3] == 3);
+
+    /* A loop without clauses in the ilan mode measures its work first. */
+    p = taskloop_plan_next(&m, 4, true, 0, false, ids);
+    CHECK(p.calibration && p.recorded && p.k == 4 && p.cutoff == 0);
+    double work = 0, gt[4] = {0.001, 0.001, 0.001, 0.001};
+    CHECK(taskloop_plan_record(&m, &work, &p, 0.002, gt, 8));
+    CHECK(work == 0.002 * 1e9 * 8 + 1, "work %g", work);
+    CHECK(m.executions == 0, "a calibration is not a sample");
+    /* A second calibration (two threads raced to it) keeps the first. */
+    CHECK(taskloop_plan_record(&m, &work, &p, 0.5, gt, 8));
+    CHECK(work == 0.002 * 1e9 * 8 + 1);
+
+    /* Then the mold decides, and its samples are recorded. */
+    p = taskloop_plan_next(&m, 4, true, work, false, ids);
+    CHECK(!p.calibration && p.recorded && p.k == mold_next(&m).ngroups);
+    CHECK(taskloop_plan_record(&m, &work, &p, 0.002, gt, 8));
+    CHECK(m.executions == 1);
+
+    /* An unrecorded plan (pinned to its data's groups) leaves the mold alone. */
+    struct taskloop_plan pinned = {.cfg = {2, false}, .k = 2};
+    CHECK(taskloop_plan_record(&m, &work, &pinned, 0.002, gt, 4));
+    CHECK(m.executions == 1);
+
+    /* Task counts: a clause is kept; without one, the grain of the launch. */
+    CHECK(taskloop_plan_num_tasks(true, 7, 0, 8, true) == 7);
+    CHECK(taskloop_plan_num_tasks(false, 9, 1e9, 8, true) == 9);
+    CHECK(taskloop_plan_num_tasks(false, 0, 0, 8, true) == ILAN_TASKS_PER_WORKER * 8,
+          "unknown work: the thesis's count");
+    CHECK(taskloop_plan_num_tasks(false, 0, 1e9, 8, true) == ILAN_RANGE_TASKS_PER_WORKER * 8);
+    CHECK(taskloop_plan_num_tasks(false, 0, 1e9, 8, false) == ILAN_TASKS_PER_WORKER * 8);
+    /* 8 threads and 64 us of work: 2 tasks of 4 us each per thread in a range launch. */
+    CHECK(taskloop_plan_num_tasks(false, 0, 8 * 2 * ILAN_RANGE_MIN_TASK_NS, 8, true) == 16);
+
+    /* Times: a group's is its slowest thread's; threads that ran nothing are left out. */
+    double end[6] = {0.003, 0.004, 0, 0.002, 0.009, 0};
+    unsigned group[6] = {0, 0, 1, 1, 2, 3};
+    bool part[4] = {true, true, false, true};
+    double g[4];
+    double t = taskloop_plan_times(end, 6, group, part, 4, g);
+    CHECK(t == 0.009, "the slowest thread's, even of a group not taking part");
+    CHECK(g[0] == 0.004 && g[1] == 0.002 && g[2] == -1 && g[3] == 0);
+
+    mold_free(&m);
+    return unit_report();
+}
