@@ -1,4 +1,4 @@
-"""The `ilan` command line: run, bench, report, noise and topo."""
+"""The `ilan` command line: run, bench, report, noise, topo and sim."""
 
 import argparse
 import json
@@ -12,7 +12,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from . import IlanError, __version__, envvars, kernels, noise, observe, report, results, runner, table, topo
+from . import (
+    IlanError,
+    __version__,
+    envvars,
+    kernels,
+    noise,
+    observe,
+    report,
+    results,
+    runner,
+    sim,
+    table,
+    topo,
+)
 from .loadcheck import LoadTrace, verdict
 from .paths import rel, results_dir
 from .runtimes import MODES, Runtime, all_runtimes, ilan_library, ilan_mode, select
@@ -387,6 +400,91 @@ def cmd_topo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sim(args: argparse.Namespace) -> int:
+    """Simulate workloads on a machine model under each policy: a table per
+    workload, and --json / --plots when asked."""
+    params_path = args.params or str(sim.DEFAULT_PARAMS)
+    params = sim.load_params(params_path)
+    desc = args.machine or params.get("topology")
+    if not desc:
+        raise IlanError("no machine: give --machine TOPOLOGY (an hwloc synthetic description or "
+                        "XML file), or a parameter file with a \"topology\"")
+    workloads = [sim.load_workload(w) for w in args.workloads]
+    names = [w.name for w in workloads]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise IlanError("workload %s given twice (names must differ: they name the results)" % twice[0])
+    engine = sim.engine_path()
+    sim.check_engine(engine)
+    machine = sim.read_machine(desc)
+    if args.threads is not None and args.threads > machine.cores:
+        raise IlanError("--threads %d: the machine has %d cores, and a thread runs alone on its "
+                        "core (oversubscription is not modelled)" % (args.threads, machine.cores))
+    run = sim.Sim(machine, params, params_path, workloads, args.policies, args.seed,
+                  args.threads or 0, args.timeline)
+    results = sim.run(run, engine)
+    print(sim.describe_run(run))
+    for w in workloads:
+        print()
+        print(sim.render(w, results[w.name], run.policies, args.markdown))
+    if args.json:
+        doc = sim.document(run, results, sim.command_line(args.argv or ["sim"]))
+        try:
+            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.json).write_text(json.dumps(doc, indent=1) + "\n")
+        except OSError as e:
+            raise IlanError("cannot write %s (%s): pass --json a path in a folder you may write"
+                            % (args.json, e.strerror or e)) from None
+        print("\nresults: %s" % rel(args.json))
+    if args.plots:
+        try:
+            made = sim.draw_all(run, results, Path(args.plots), runner.log)
+        except OSError as e:
+            raise IlanError("cannot write the plots in %s (%s): pass --plots a folder you may "
+                            "write" % (args.plots, e.strerror or e)) from None
+        print("plots: %s" % ", ".join(rel(p) for p in made))
+    return 0
+
+
+def policies_arg(text: str) -> list[str]:
+    """An argparse type: --policies' comma list."""
+    try:
+        return sim.policy_list(text)
+    except IlanError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def seed_arg(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2^64-1."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError("%d is not between 0 and 2^64-1" % value)
+    return value
+
+
+SIM_EPILOG = """\
+The machine: --machine names its shape (an hwloc synthetic description such
+as "pack:2 numa:4 core:8 pu:1", or an hwloc XML file), read through the
+runtime's own topology code; by default, the "topology" of the parameter
+file. The parameter file gives its speeds and costs (sim/machines/*.json,
+sim/README.md's table). Threads: one per core, thread i on core i of the
+model; thread 0 creates the taskloops.
+
+Policies: ws (random stealing, last victim first), llvm (uniformly random
+stealing: the baseline of seed 000), numa (NUMA-aware distribution, strict)
+and ilan (the full ILAN scheduler). The speedup column divides llvm's
+simulated time by each policy's (the first policy's when llvm is not run).
+
+Workloads: sim/workloads/README.md describes the format.
+
+exit status: 0; 1 when a file is wrong or the engine fails; 2 for bad
+arguments.
+"""
+
+
 def parser() -> argparse.ArgumentParser:
     raw = argparse.RawDescriptionHelpFormatter
     ap = OneLineParser(prog="ilan", formatter_class=raw,
@@ -486,6 +584,30 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("topo", help="the machine model as ilan sees it")
     p.add_argument("--threads", type=positive_int, help="OMP_NUM_THREADS for the probe")
     p.set_defaults(fn=cmd_topo)
+
+    p = sub.add_parser("sim", help="simulate workloads on a model of a NUMA machine under each "
+                       "taskloop policy", formatter_class=raw, epilog=SIM_EPILOG,
+                       description="Run program descriptions on a deterministic model of a NUMA "
+                       "machine whose scheduling decisions are made by ilan's own policy code.")
+    p.add_argument("--machine", metavar="TOPOLOGY",
+                   help="hwloc synthetic description or XML file (default: the parameter "
+                   "file's \"topology\")")
+    p.add_argument("--params", metavar="FILE",
+                   help="machine parameter file (default sim/machines/vm-2core.json)")
+    p.add_argument("--policies", type=policies_arg, default=list(sim.POLICIES),
+                   help="comma list out of %s (default: all)" % ",".join(sim.POLICIES))
+    p.add_argument("--seed", type=seed_arg, default=1, help="every random choice derives from "
+                   "it (default 1): the same seed gives the same result")
+    p.add_argument("--threads", type=positive_int, metavar="T",
+                   help="threads, placed on cores 0..T-1 (default: one per core)")
+    p.add_argument("--json", metavar="OUT", help="write every run's result here")
+    p.add_argument("--plots", metavar="DIR", help="write speedup.png (and with --timeline "
+                   "timeline-<workload>-<policy>.png) here")
+    p.add_argument("--timeline", action="store_true",
+                   help="ask the engine for per-thread intervals (in --json, and plotted with --plots)")
+    p.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    p.add_argument("workloads", nargs="+", metavar="WORKLOAD.json")
+    p.set_defaults(fn=cmd_sim)
     return ap
 
 

@@ -46,9 +46,16 @@ def describe(topo: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def probe(threads: int | None = None) -> dict[str, Any]:
+# The variables that make hwloc load a machine other than this one.
+WHATIF_VARIABLES = ("HWLOC_SYNTHETIC", "HWLOC_XMLFILE")
+
+
+def probe(threads: int | None = None, env: dict[str, str] | None = None) -> dict[str, Any]:
     """Run the probe program on this build of ilan with ILAN_REPORT set and
-    return the report's "topology" part."""
+    return the report's "topology" part.  `env` is added to the probe's
+    environment; when it names a what-if machine (HWLOC_SYNTHETIC or
+    HWLOC_XMLFILE), the caller's own such variables are dropped, so the
+    machine asked for is the one loaded."""
     rt = ilan_mode("ilan")
     why = rt.missing()
     if why:
@@ -56,9 +63,13 @@ def probe(threads: int | None = None) -> dict[str, Any]:
     binary = compile_c(PROBE)
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
-        env = rt.environ(threads or len(os.sched_getaffinity(0)))
-        env["ILAN_REPORT"] = report
-        p = subprocess.run([str(binary)], env=env, capture_output=True, text=True, timeout=60)
+        run_env = rt.environ(threads or len(os.sched_getaffinity(0)))
+        if env and any(v in env for v in WHATIF_VARIABLES):
+            for v in WHATIF_VARIABLES:
+                run_env.pop(v, None)
+        run_env.update(env or {})
+        run_env["ILAN_REPORT"] = report
+        p = subprocess.run([str(binary)], env=run_env, capture_output=True, text=True, timeout=60)
         if p.returncode != 0:
             raise IlanError("the topology probe failed (status %d): %s\nrebuild ilan (make) "
                             "and try again" % (p.returncode, p.stderr.strip()[-500:]))
