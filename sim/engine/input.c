@@ -1,0 +1,366 @@
+/* input.c — reads the simulator engine's text input (sim/README.md) into a struct sim_input, with a one-line error naming the line. */
+#include "input.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TOKENS 64
+
+/* The parser's state: the line being read, for messages. */
+struct reader {
+    FILE *f;         /* the input */
+    unsigned line;   /* current line number, 1-based */
+    char buf[65536]; /* current line */
+    char *tok[MAX_TOKENS]; /* its tokens */
+    unsigned ntok;   /* how many */
+};
+
+static bool fail(const struct reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "ilan-sim-engine: line %u: ", r->line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return false;
+}
+
+/* The next line with a token, split (comments dropped); false at the end. */
+static bool next_line(struct reader *r)
+{
+    while (fgets(r->buf, sizeof r->buf, r->f)) {
+        r->line++;
+        char *hash = strchr(r->buf, '#');
+        if (hash)
+            *hash = '\0';
+        r->ntok = 0;
+        for (char *save = NULL, *t = strtok_r(r->buf, " \t\r\n", &save); t && r->ntok < MAX_TOKENS;
+             t = strtok_r(NULL, " \t\r\n", &save))
+            r->tok[r->ntok++] = t;
+        if (r->ntok)
+            return true;
+    }
+    return false;
+}
+
+static bool parse_ulong(const char *s, unsigned long *out)
+{
+    char *end;
+    if (!*s || *s == '-')
+        return false;
+    *out = strtoul(s, &end, 10);
+    return *end == '\0';
+}
+
+static bool parse_double(const char *s, double *out)
+{
+    char *end;
+    *out = strtod(s, &end);
+    return *s && *end == '\0';
+}
+
+/* Reads a line "<key> <unsigned>" into *out. */
+static bool expect_count(struct reader *r, const char *key, unsigned long *out)
+{
+    if (!next_line(r))
+        return fail(r, "input ends where '%s' was expected", key);
+    if (strcmp(r->tok[0], key) != 0 || r->ntok != 2 || !parse_ulong(r->tok[1], out))
+        return fail(r, "expected '%s <count>'", key);
+    return true;
+}
+
+/* The parameters by name, with their place in struct sim_params. */
+static const struct {
+    const char *name; /* as in the input */
+    size_t offset;    /* in struct sim_params */
+} PARAMS[] = {
+#define P(n) {#n, offsetof(struct sim_params, n)}
+    P(compute_scale), P(node_bandwidth_gbs), P(local_latency_ns), P(lines_in_flight),
+    P(llc_mb), P(llc_bandwidth_gbs), P(task_create_ns), P(task_start_ns), P(claim_ns),
+    P(steal_ns), P(steal_fail_ns), P(wake_ns), P(barrier_ns), P(launch_ns),
+#undef P
+};
+#define NPARAMS (sizeof PARAMS / sizeof PARAMS[0])
+
+/* The index of construct `name` of kind k, added when new. */
+static bool construct_index(struct reader *r, struct sim_input *in, const char *name,
+                            enum sim_op_kind k, unsigned *out)
+{
+    for (unsigned i = 0; i < in->nconstructs; i++)
+        if (strcmp(in->names[i], name) == 0) {
+            if (in->kinds[i] != k)
+                return fail(r, "'%s' names both a taskloop and a loop", name);
+            *out = i;
+            return true;
+        }
+    in->names = realloc(in->names, (in->nconstructs + 1) * sizeof *in->names);
+    in->kinds = realloc(in->kinds, (in->nconstructs + 1) * sizeof *in->kinds);
+    if (!in->names || !in->kinds)
+        return fail(r, "out of memory");
+    in->names[in->nconstructs] = strdup(name);
+    in->kinds[in->nconstructs] = k;
+    *out = in->nconstructs++;
+    return true;
+}
+
+/* key=value options of a taskloop or loop line into op. */
+static bool parse_options(struct reader *r, const struct sim_input *in, struct sim_op *op)
+{
+    static const char *const needed_taskloop[] = {"iters", "ns", "bytes", "data", "profile",
+                                                  "num_tasks", "grainsize", "reuse"};
+    static const char *const needed_loop[] = {"iters", "ns", "bytes", "data", "profile",
+                                              "schedule", "chunk", "reuse"};
+    const char *const *needed = op->kind == OP_TASKLOOP ? needed_taskloop : needed_loop;
+    bool seen[8] = {false};
+    for (unsigned t = 2; t < r->ntok; t++) {
+        char *eq = strchr(r->tok[t], '=');
+        if (!eq)
+            return fail(r, "'%s' is not key=value", r->tok[t]);
+        *eq = '\0';
+        const char *key = r->tok[t], *val = eq + 1;
+        unsigned which = 8;
+        for (unsigned i = 0; i < 8; i++)
+            if (strcmp(key, needed[i]) == 0)
+                which = i;
+        if (which == 8)
+            return fail(r, "unknown option '%s'", key);
+        seen[which] = true;
+        unsigned long u;
+        bool ok = true;
+        if (!strcmp(key, "iters")) {
+            op->niters = 0;
+            for (const char *p = val; *p;) {
+                char *end;
+                u = strtoul(p, &end, 10);
+                if (end == p || u == 0 || (*end && *end != ','))
+                    return fail(r, "iters: '%s' is not a list of positive counts", val);
+                op->iters = realloc(op->iters, (op->niters + 1) * sizeof *op->iters);
+                op->iters[op->niters++] = u;
+                p = *end ? end + 1 : end;
+            }
+            ok = op->niters > 0;
+        } else if (!strcmp(key, "ns")) {
+            ok = parse_double(val, &op->ns) && op->ns >= 0;
+        } else if (!strcmp(key, "bytes")) {
+            ok = parse_double(val, &op->bytes) && op->bytes >= 0;
+        } else if (!strcmp(key, "data")) {
+            if (!strcmp(val, "static"))
+                op->data = DATA_STATIC;
+            else if (!strcmp(val, "twisted"))
+                op->data = DATA_TWISTED;
+            else if (!strcmp(val, "interleave"))
+                op->data = DATA_INTERLEAVE;
+            else if (!strcmp(val, "single"))
+                op->data = DATA_SINGLE;
+            else if (!strncmp(val, "node:", 5) && parse_ulong(val + 5, &u) && u < in->nnodes) {
+                op->data = DATA_NODE;
+                op->data_node = (int)u;
+            } else
+                ok = false;
+        } else if (!strcmp(key, "profile")) {
+            if (!strcmp(val, "uniform"))
+                op->profile = PROFILE_UNIFORM;
+            else if (!strcmp(val, "linear"))
+                op->profile = PROFILE_LINEAR;
+            else if (sscanf(val, "peak:%lf:%lf", &op->peak_width, &op->peak_height) == 2 &&
+                     op->peak_width > 0 && op->peak_width <= 1 && op->peak_height > 0)
+                op->profile = PROFILE_PEAK;
+            else
+                ok = false;
+        } else if (!strcmp(key, "num_tasks")) {
+            ok = parse_ulong(val, &op->num_tasks);
+        } else if (!strcmp(key, "grainsize")) {
+            ok = parse_ulong(val, &op->grainsize);
+        } else if (!strcmp(key, "chunk")) {
+            ok = parse_ulong(val, &op->chunk);
+        } else if (!strcmp(key, "reuse")) {
+            ok = parse_ulong(val, &u) && u <= 1;
+            op->reuse = u == 1;
+        } else if (!strcmp(key, "schedule")) {
+            static const char *const names[] = {"static", "dynamic", "guided", "adaptive",
+                                                "static_steal", "fac2", "tss", "af"};
+            ok = false;
+            for (unsigned i = 0; i < 8; i++)
+                if (!strcmp(val, names[i])) {
+                    op->schedule = (enum sim_schedule)i;
+                    ok = true;
+                }
+        }
+        if (!ok)
+            return fail(r, "bad value '%s' for %s", val, key);
+    }
+    for (unsigned i = 0; i < 8; i++)
+        if (!seen[i])
+            return fail(r, "missing option %s=", needed[i]);
+    if (op->num_tasks && op->grainsize)
+        return fail(r, "num_tasks and grainsize together");
+    return true;
+}
+
+/* The program: every line after `program`. */
+static bool read_program(struct reader *r, struct sim_input *in)
+{
+    unsigned open[64], depth = 0, cap = 0;
+    while (next_line(r)) {
+        if (in->nops == cap) {
+            cap = cap ? 2 * cap : 64;
+            in->ops = realloc(in->ops, cap * sizeof *in->ops);
+            if (!in->ops)
+                return fail(r, "out of memory");
+        }
+        struct sim_op *op = &in->ops[in->nops];
+        memset(op, 0, sizeof *op);
+        const char *what = r->tok[0];
+        if (!strcmp(what, "taskloop") || !strcmp(what, "loop")) {
+            op->kind = what[0] == 't' ? OP_TASKLOOP : OP_LOOP;
+            if (r->ntok < 2)
+                return fail(r, "%s needs a name", what);
+            if (!construct_index(r, in, r->tok[1], op->kind, &op->construct) ||
+                !parse_options(r, in, op))
+                return false;
+        } else if (!strcmp(what, "barrier") && r->ntok == 1) {
+            op->kind = OP_BARRIER;
+        } else if (!strcmp(what, "repeat") && r->ntok == 2 && parse_ulong(r->tok[1], &op->count)) {
+            if (depth == 64)
+                return fail(r, "repeats nested more than 64 deep");
+            op->kind = OP_REPEAT;
+            open[depth++] = in->nops;
+        } else if (!strcmp(what, "end") && r->ntok == 1) {
+            if (!depth)
+                return fail(r, "'end' without a repeat");
+            op->kind = OP_END;
+            in->ops[open[--depth]].end = in->nops;
+        } else {
+            return fail(r, "unknown program item '%s'", what);
+        }
+        in->nops++;
+    }
+    if (depth)
+        return fail(r, "a repeat is not closed by 'end'");
+    return true;
+}
+
+bool sim_input_read(FILE *f, struct sim_input *in)
+{
+    static struct reader r; /* its line buffer is large */
+    memset(&r, 0, sizeof r);
+    r.f = f;
+    memset(in, 0, sizeof *in);
+    unsigned long u;
+    if (!next_line(&r) || r.ntok != 2 || strcmp(r.tok[0], "ilan-sim") || strcmp(r.tok[1], "1"))
+        return fail(&r, "the input must begin with 'ilan-sim 1'");
+    if (!next_line(&r) || r.ntok != 2 || strcmp(r.tok[0], "seed") ||
+        !parse_ulong(r.tok[1], &u))
+        return fail(&r, "expected 'seed <number>'");
+    in->seed = u;
+    if (!next_line(&r) || r.ntok != 2 || strcmp(r.tok[0], "policy"))
+        return fail(&r, "expected 'policy <name>'");
+    if (strcmp(r.tok[1], "ws") && strcmp(r.tok[1], "llvm") && strcmp(r.tok[1], "numa") &&
+        strcmp(r.tok[1], "ilan"))
+        return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan)", r.tok[1]);
+    snprintf(in->policy, sizeof in->policy, "%s", r.tok[1]);
+    if (!expect_count(&r, "timeline", &u) || u > 1)
+        return fail(&r, "expected 'timeline 0' or 'timeline 1'");
+    in->timeline = u == 1;
+
+    if (!expect_count(&r, "cores", &u) || u == 0)
+        return fail(&r, "expected 'cores <count>' (at least one)");
+    in->ncores = (unsigned)u;
+    in->core_node = calloc(u, sizeof *in->core_node);
+    in->core_llc = calloc(u, sizeof *in->core_llc);
+    in->core_package = calloc(u, sizeof *in->core_package);
+    for (unsigned c = 0; c < in->ncores; c++) {
+        unsigned long v[4];
+        if (!next_line(&r) || r.ntok != 5 || strcmp(r.tok[0], "core"))
+            return fail(&r, "expected 'core <c> <node> <llc> <package>'");
+        for (int i = 0; i < 4; i++)
+            if (!parse_ulong(r.tok[1 + i], &v[i]))
+                return fail(&r, "'%s' is not a count", r.tok[1 + i]);
+        if (v[0] != c)
+            return fail(&r, "cores must come in order: expected core %u", c);
+        in->core_node[c] = (int)v[1];
+        in->core_llc[c] = (int)v[2];
+        in->core_package[c] = (int)v[3];
+    }
+    if (!expect_count(&r, "nodes", &u) || u == 0)
+        return fail(&r, "expected 'nodes <count>' (at least one)");
+    in->nnodes = (unsigned)u;
+    for (unsigned c = 0; c < in->ncores; c++)
+        if ((unsigned)in->core_node[c] >= in->nnodes)
+            return fail(&r, "core %u is on node %d, past the %u nodes", c, in->core_node[c],
+                        in->nnodes);
+    in->dist = calloc((size_t)u * u, sizeof *in->dist);
+    for (unsigned a = 0; a < in->nnodes; a++) {
+        if (!next_line(&r) || r.ntok != in->nnodes + 2 || strcmp(r.tok[0], "dist") ||
+            !parse_ulong(r.tok[1], &u) || u != a)
+            return fail(&r, "expected 'dist %u' and %u distances", a, in->nnodes);
+        for (unsigned b = 0; b < in->nnodes; b++) {
+            if (!parse_ulong(r.tok[2 + b], &u) || u < 10)
+                return fail(&r, "distance '%s' is not a number >= 10", r.tok[2 + b]);
+            in->dist[a * in->nnodes + b] = (int)u;
+        }
+    }
+    bool have[NPARAMS] = {false};
+    for (;;) {
+        if (!next_line(&r))
+            return fail(&r, "input ends before 'threads'");
+        if (strcmp(r.tok[0], "param"))
+            break;
+        double v;
+        unsigned i = 0;
+        while (i < NPARAMS && (r.ntok != 3 || strcmp(PARAMS[i].name, r.tok[1])))
+            i++;
+        if (r.ntok != 3 || i == NPARAMS)
+            return fail(&r, "unknown parameter '%s'", r.ntok > 1 ? r.tok[1] : "");
+        if (!parse_double(r.tok[2], &v) || v < 0)
+            return fail(&r, "parameter %s: '%s' is not a number >= 0", r.tok[1], r.tok[2]);
+        *(double *)((char *)&in->params + PARAMS[i].offset) = v;
+        have[i] = true;
+    }
+    for (unsigned i = 0; i < NPARAMS; i++)
+        if (!have[i])
+            return fail(&r, "parameter %s is missing", PARAMS[i].name);
+    if (in->params.node_bandwidth_gbs <= 0 || in->params.local_latency_ns <= 0 ||
+        in->params.lines_in_flight <= 0 || in->params.llc_bandwidth_gbs <= 0)
+        return fail(&r, "bandwidths, latency and lines in flight must be above 0");
+    if (strcmp(r.tok[0], "threads") || r.ntok != 2 || !parse_ulong(r.tok[1], &u) || u == 0)
+        return fail(&r, "expected 'threads <count>' (at least one)");
+    if (u > in->ncores)
+        return fail(&r, "%lu threads on %u cores: oversubscription is not modelled", u,
+                    in->ncores);
+    in->nthreads = (unsigned)u;
+    in->thread_core = calloc(u, sizeof *in->thread_core);
+    for (unsigned t = 0; t < in->nthreads; t++) {
+        if (!next_line(&r) || r.ntok != 3 || strcmp(r.tok[0], "thread") ||
+            !parse_ulong(r.tok[1], &u) || u != t || !parse_ulong(r.tok[2], &u) ||
+            u >= in->ncores)
+            return fail(&r, "expected 'thread %u <core>' with a core below %u", t, in->ncores);
+        for (unsigned o = 0; o < t; o++)
+            if (in->thread_core[o] == (int)u)
+                return fail(&r, "threads %u and %u on core %lu: one thread per core", o, t, u);
+        in->thread_core[t] = (int)u;
+    }
+    if (!next_line(&r) || r.ntok != 1 || strcmp(r.tok[0], "program"))
+        return fail(&r, "expected 'program'");
+    return read_program(&r, in);
+}
+
+void sim_input_free(struct sim_input *in)
+{
+    for (unsigned i = 0; i < in->nops; i++)
+        free(in->ops[i].iters);
+    for (unsigned i = 0; i < in->nconstructs; i++)
+        free(in->names[i]);
+    free(in->ops);
+    free(in->names);
+    free(in->kinds);
+    free(in->core_node);
+    free(in->core_llc);
+    free(in->core_package);
+    free(in->dist);
+    free(in->thread_core);
+    memset(in, 0, sizeof *in);
+}

@@ -1,0 +1,114 @@
+/* input.h — the simulator engine's input: the machine, its parameters, the threads and the program, as read from the text format of sim/README.md. */
+#ifndef ILAN_SIM_INPUT_H
+#define ILAN_SIM_INPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Speeds and costs of the simulated machine (sim/README.md's table). */
+struct sim_params {
+    double compute_scale;      /* multiplies every iteration's compute time */
+    double node_bandwidth_gbs; /* one NUMA node's memory bandwidth, bytes per ns */
+    double local_latency_ns;   /* a read from the core's own node */
+    double lines_in_flight;    /* cache-line reads a core keeps in flight */
+    double llc_mb;             /* one last-level cache, MiB */
+    double llc_bandwidth_gbs;  /* one core's bandwidth from its last-level cache, bytes per ns */
+    double task_create_ns;     /* make and queue one task */
+    double task_start_ns;      /* take one task from the thread's own queue or range */
+    double claim_ns;           /* one claim from a shared loop counter */
+    double steal_ns;           /* a successful steal within a node (x dist/10 across) */
+    double steal_fail_ns;      /* a look at a victim with nothing to take */
+    double wake_ns;            /* waking a sleeping thread (x dist/10) */
+    double barrier_ns;         /* one level of a barrier tree */
+    double launch_ns;          /* launching one group's range (ILAN) */
+};
+
+/* Where a construct's data lives (sim/README.md, `data=`). */
+enum sim_data {
+    DATA_STATIC,     /* first touched by a static split: iteration i on its thread's node */
+    DATA_TWISTED,    /* first touched by thread T-1-j for thread j's block */
+    DATA_INTERLEAVE, /* every node, equal shares */
+    DATA_NODE,       /* one node (data_node) */
+    DATA_SINGLE,     /* thread 0's node */
+};
+
+/* How compute varies over a construct's iterations (mean kept at ns). */
+enum sim_profile {
+    PROFILE_UNIFORM, /* every iteration the same */
+    PROFILE_LINEAR,  /* from 0 to twice the mean */
+    PROFILE_PEAK,    /* the middle fraction peak_width costs peak_height times the rest */
+};
+
+/* A loop's schedule (sim/README.md, `schedule=`). */
+enum sim_schedule {
+    SCHED_STATIC,
+    SCHED_DYNAMIC,
+    SCHED_GUIDED,
+    SCHED_ADAPTIVE,
+    SCHED_STATIC_STEAL,
+    SCHED_FAC2,
+    SCHED_TSS,
+    SCHED_AF,
+};
+
+/* What one program item is. */
+enum sim_op_kind {
+    OP_TASKLOOP, /* a taskloop created by thread 0 */
+    OP_LOOP,     /* a worksharing loop of every thread, ending in a barrier */
+    OP_BARRIER,  /* a barrier of every thread */
+    OP_REPEAT,   /* the items up to its OP_END, `count` times */
+    OP_END,      /* closes the innermost repeat */
+};
+
+/* One item of the program. */
+struct sim_op {
+    enum sim_op_kind kind;     /* what it is */
+    unsigned construct;        /* taskloop / loop: index of its construct (by name) */
+    unsigned long *iters;      /* taskloop / loop: iteration counts, used in turn */
+    unsigned niters;           /* entries of iters */
+    double ns;                 /* mean compute ns of one iteration */
+    double bytes;              /* bytes one iteration reads */
+    enum sim_data data;        /* where the bytes live */
+    int data_node;             /* DATA_NODE: which node */
+    enum sim_profile profile;  /* compute profile */
+    double peak_width;         /* PROFILE_PEAK: fraction of iterations in the peak */
+    double peak_height;        /* PROFILE_PEAK: their cost relative to the others */
+    unsigned long num_tasks;   /* taskloop: num_tasks clause, 0: none */
+    unsigned long grainsize;   /* taskloop: grainsize clause, 0: none */
+    enum sim_schedule schedule; /* loop: its schedule */
+    unsigned long chunk;       /* loop: chunk clause, 0: none */
+    bool reuse;                /* the same data at every execution (cache reuse) */
+    unsigned long count;       /* repeat: how many times */
+    unsigned end;              /* repeat: index of its OP_END */
+};
+
+/* Everything the engine reads. */
+struct sim_input {
+    uint64_t seed;              /* every random choice derives from it */
+    char policy[16];            /* ws, llvm, numa or ilan */
+    bool timeline;              /* record per-thread intervals */
+    unsigned ncores;            /* cores of the machine */
+    int *core_node;             /* [ncores] NUMA node of each core */
+    int *core_llc;              /* [ncores] last-level cache of each core */
+    int *core_package;          /* [ncores] package of each core */
+    unsigned nnodes;            /* NUMA nodes */
+    int *dist;                  /* [nnodes * nnodes] distances, 10 = local */
+    struct sim_params params;   /* speeds and costs */
+    unsigned nthreads;          /* threads of the team */
+    int *thread_core;           /* [nthreads] core each thread runs on */
+    struct sim_op *ops;         /* the program */
+    unsigned nops;              /* items of the program */
+    char **names;               /* [nconstructs] construct names, in first-appearance order */
+    enum sim_op_kind *kinds;    /* [nconstructs] taskloop or loop */
+    unsigned nconstructs;       /* distinct construct names */
+};
+
+/* Reads the engine's input from f. On an error writes one line naming the
+ * input line to stderr and returns false. */
+bool sim_input_read(FILE *f, struct sim_input *in);
+
+/* Frees what sim_input_read allocated. */
+void sim_input_free(struct sim_input *in);
+
+#endif

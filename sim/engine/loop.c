@@ -1,0 +1,275 @@
+/* loop.c — one execution of a worksharing loop in the simulated machine: static blocks, shared-counter schedules (dynamic, guided, FAC2, TSS, AF) and per-thread ranges with steal-half (adaptive, static_steal), chunk sizes from src/sched/loop_chunks.c. */
+#include "loop.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The adaptive schedule's owner aims at chunks of this many ns, as the
+ * runtime does (core/ws_steal.c, STEAL_POP_TARGET_NS). */
+#define POP_TARGET_NS 2000
+
+/* A loop execution in progress. */
+struct loop_run {
+    struct world *w;              /* the machine */
+    const struct sim_policy *fns; /* the policy functions */
+    const struct sim_op *op;      /* the construct */
+    unsigned long n;              /* iterations */
+    unsigned long c;              /* chunk clause (at least 1) */
+    /* shared-counter schedules */
+    unsigned long claimed;        /* iterations handed out */
+    unsigned long claims;         /* chunks handed out */
+    double counter_free;          /* when the counter's line is free for the next claim */
+    unsigned counter_node;        /* node of the last claimer */
+    struct fac_cursor fac;        /* FAC2's batch walk */
+    double *af_mean, *af_m2;      /* [T] AF: time per iteration, Welford */
+    double *af_var;               /* [T] AF: its variance, af_m2 / af_count */
+    unsigned *af_count;           /* [T] AF: chunks timed */
+    /* adaptive and static_steal: one range per thread */
+    unsigned long *next, *end;    /* [T] */
+    iter_ull *mult;               /* [T] the owner's chunk multiplier */
+    struct loop_victims *victims; /* [T] each thread's victims */
+    /* static */
+    unsigned long *static_k;      /* [T] chunks of its round-robin share taken */
+};
+
+static void start(struct world *w, unsigned t, const struct loop_run *r, unsigned long lo,
+                  unsigned long hi, double at)
+{
+    struct sim_thread *th = &w->threads[t];
+    th->piece = (struct piece){r->op, r->n, lo, hi};
+    th->state = TH_STARTING;
+    th->at = at;
+}
+
+/* One claim from the shared counter by thread t at `now`: the counter's
+ * line serves one claim at a time. Returns when the claim is done. */
+static double claim(struct loop_run *r, unsigned t, double now)
+{
+    struct world *w = r->w;
+    double begin = now > r->counter_free ? now : r->counter_free;
+    double done = begin + w->p->claim_ns * world_far(w, r->counter_node, w->threads[t].node);
+    r->counter_free = done;
+    r->counter_node = w->threads[t].node;
+    return done;
+}
+
+/* The size of the next chunk of a shared-counter schedule for thread t. */
+static bool shared_chunk(struct loop_run *r, unsigned t, unsigned long *lo, unsigned long *hi)
+{
+    unsigned T = r->w->nthreads;
+    unsigned long rem = r->n - r->claimed;
+    if (rem == 0)
+        return false;
+    iter_ull size = r->c;
+    switch (r->op->schedule) {
+    case SCHED_GUIDED: /* libgomp: a share of what is left per thread, at least c */
+        size = (rem + T - 1) / T;
+        if (size < r->c)
+            size = r->c;
+        break;
+    case SCHED_FAC2: {
+        iter_ull a, b;
+        if (!loop_fac2_chunk(r->n, T, r->c, r->claims, &r->fac, &a, &b))
+            return false;
+        size = b - a;
+        break;
+    }
+    case SCHED_TSS: {
+        iter_ull a, b;
+        if (!loop_tss_chunk(r->n, T, r->c, r->claims, &a, &b))
+            size = rem;
+        else
+            size = b - a;
+        break;
+    }
+    case SCHED_AF:
+        size = loop_af_size(rem, T, r->c, t, r->af_mean, r->af_var, r->af_count);
+        break;
+    default:
+        break;
+    }
+    if (size > rem || size == 0)
+        size = rem;
+    *lo = r->claimed;
+    *hi = r->claimed + size;
+    r->claimed += size;
+    r->claims++;
+    return true;
+}
+
+static void shared_decide(struct world *w, unsigned t, void *ctx)
+{
+    struct loop_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    unsigned long lo, hi;
+    if (!shared_chunk(r, t, &lo, &hi)) {
+        th->state = TH_ASLEEP;
+        return;
+    }
+    start(w, t, r, lo, hi, claim(r, t, th->at));
+}
+
+static void af_finished(struct world *w, unsigned t, double now, void *ctx)
+{
+    struct loop_run *r = ctx;
+    const struct sim_thread *th = &w->threads[t];
+    if (r->op->schedule == SCHED_AF) {
+        loop_af_sample(&r->af_mean[t], &r->af_m2[t], &r->af_count[t], th->piece.hi - th->piece.lo,
+                       now - th->started);
+        r->af_var[t] = r->af_m2[t] / r->af_count[t];
+    }
+}
+
+static void static_decide(struct world *w, unsigned t, void *ctx)
+{
+    struct loop_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    unsigned T = w->nthreads;
+    if (r->op->chunk == 0) { /* one block per thread */
+        unsigned long lo = (unsigned long)((unsigned __int128)r->n * t / T);
+        unsigned long hi = (unsigned long)((unsigned __int128)r->n * (t + 1) / T);
+        if (r->static_k[t]++ || lo == hi) {
+            th->state = TH_ASLEEP;
+            return;
+        }
+        r->claims++;
+        start(w, t, r, lo, hi, th->at);
+        return;
+    }
+    unsigned long k = r->static_k[t]++; /* round-robin chunks of c */
+    unsigned long lo = (k * T + t) * r->c;
+    if (lo >= r->n) {
+        th->state = TH_ASLEEP;
+        return;
+    }
+    unsigned long hi = lo + r->c < r->n ? lo + r->c : r->n;
+    r->claims++;
+    start(w, t, r, lo, hi, th->at);
+}
+
+static void steal_decide(struct world *w, unsigned t, void *ctx)
+{
+    struct loop_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    const struct sim_params *p = w->p;
+    double now = th->at;
+    if (r->next[t] < r->end[t]) { /* the owner pops from the front */
+        iter_ull size = r->fns->loop_pop_size(r->end[t] - r->next[t], r->c, r->mult[t]);
+        unsigned long lo = r->next[t];
+        r->next[t] += size;
+        r->claims++;
+        start(w, t, r, lo, r->next[t], now + p->claim_ns);
+        return;
+    }
+    /* A thief: one pass over its victims in locality order. */
+    const struct loop_victims *v = &r->victims[t];
+    uint64_t rnd = steal_rand(&th->rng);
+    double cost = 0;
+    for (unsigned i = 0; i < v->n; i++) {
+        unsigned victim = loop_victim_at(v, i, rnd);
+        double far = world_far(w, th->node, w->threads[victim].node);
+        unsigned long rem = r->end[victim] - r->next[victim];
+        if (rem == 0) {
+            cost += p->steal_fail_ns * far;
+            continue;
+        }
+        iter_ull take = r->fns->loop_steal_size(rem, r->c);
+        r->end[victim] -= take;
+        r->next[t] = r->end[victim];
+        r->end[t] = r->end[victim] + take;
+        th->steals++;
+        th->steals_remote += far > 1;
+        th->at = now + cost + p->steal_ns * far;
+        return; /* ready again: pops from its new range */
+    }
+    th->state = TH_ASLEEP;
+}
+
+static void steal_finished(struct world *w, unsigned t, double now, void *ctx)
+{
+    struct loop_run *r = ctx;
+    const struct sim_thread *th = &w->threads[t];
+    iter_ull iters = th->piece.hi - th->piece.lo;
+    if (iters)
+        r->mult[t] = r->fns->loop_pop_mult(r->mult[t], (uint64_t)((now - th->started) /
+                                                                  ((double)iters / r->c > 1 ? (double)iters / r->c : 1)),
+                                           POP_TARGET_NS);
+}
+
+double loop_barrier_ns(const struct world *w)
+{
+    unsigned levels = 0;
+    while ((1u << levels) < w->nthreads)
+        levels++;
+    return w->p->barrier_ns * levels;
+}
+
+double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_op *op,
+                unsigned long n, double t0, unsigned long *chunks)
+{
+    unsigned T = w->nthreads;
+    struct loop_run r = {.w = w, .fns = fns, .op = op, .n = n, .c = op->chunk ? op->chunk : 1,
+                         .counter_free = t0, .counter_node = w->threads[0].node};
+    unsigned long zeros_ul[2 * T];
+    memset(zeros_ul, 0, sizeof zeros_ul);
+    double af_mean[T], af_m2[T], af_var[T];
+    unsigned af_count[T];
+    iter_ull mult[T];
+    struct loop_victims victims[T];
+    unsigned order[T > 1 ? T * (T - 1) : 1], seg_end[T * T], group_of[T * T];
+    memset(af_mean, 0, sizeof af_mean);
+    memset(af_m2, 0, sizeof af_m2);
+    memset(af_var, 0, sizeof af_var);
+    memset(af_count, 0, sizeof af_count);
+    r.af_mean = af_mean;
+    r.af_m2 = af_m2;
+    r.af_var = af_var;
+    r.af_count = af_count;
+    r.static_k = zeros_ul;
+    for (unsigned t = 0; t < T; t++) {
+        w->threads[t].state = TH_READY;
+        w->threads[t].at = t0;
+        w->threads[t].last_end = 0;
+    }
+    struct phase_rules rules = {shared_decide, af_finished, &r};
+    if (op->schedule == SCHED_STATIC) {
+        rules = (struct phase_rules){static_decide, NULL, &r};
+    } else if (op->schedule == SCHED_ADAPTIVE || op->schedule == SCHED_STATIC_STEAL) {
+        unsigned long next[T], end[T];
+        unsigned G = w->groups.ngroups;
+        int gdist[G * G];
+        for (unsigned a = 0; a < G; a++)
+            for (unsigned b = 0; b < G; b++) {
+                unsigned na = 0, nb = 0;
+                for (unsigned t = 0; t < T; t++) {
+                    if (w->groups.slot_group[t] == a)
+                        na = w->threads[t].node;
+                    if (w->groups.slot_group[t] == b)
+                        nb = w->threads[t].node;
+                }
+                gdist[a * G + b] = w->in->dist[na * w->nnodes + nb];
+            }
+        for (unsigned t = 0; t < T; t++) {
+            next[t] = (unsigned long)((unsigned __int128)n * t / T);
+            end[t] = (unsigned long)((unsigned __int128)n * (t + 1) / T);
+            mult[t] = 1;
+            victims[t] = (struct loop_victims){.order = order + t * (T > 1 ? T - 1 : 0),
+                                               .seg_end = seg_end + t * T,
+                                               .group_of = group_of + t * T};
+            loop_victims_build(t, T, w->groups.slot_group, G, gdist,
+                               op->schedule == SCHED_STATIC_STEAL, &victims[t]);
+        }
+        r.next = next;
+        r.end = end;
+        r.mult = mult;
+        r.victims = victims;
+        rules = (struct phase_rules){steal_decide, steal_finished, &r};
+        double last = world_run_phase(w, &rules, t0);
+        *chunks = r.claims;
+        return last + loop_barrier_ns(w);
+    }
+    double last = world_run_phase(w, &rules, t0);
+    *chunks = r.claims;
+    return last + loop_barrier_ns(w);
+}

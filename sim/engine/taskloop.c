@@ -1,0 +1,349 @@
+/* taskloop.c — one execution of a taskloop in the simulated machine: the creator's deque and random stealing (ws, llvm), or ILAN's ranges per group with the plan and exploration of src/sched (numa, ilan). */
+#include "taskloop.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A taskloop execution in progress. */
+struct tl_run {
+    struct world *w;                /* the machine */
+    const struct sim_policy *fns;   /* the policy functions */
+    const struct sim_op *op;        /* the construct */
+    unsigned long n;                /* its iterations this time */
+    struct taskloop_split split;    /* its tasks */
+    double t0;                      /* when the creator began */
+    bool llvm;                      /* uniformly random victims */
+    /* ws / llvm: the creator's deque of task numbers */
+    double created_by;              /* when the creator made its last task */
+    unsigned long head;             /* oldest task not taken (thieves' end) */
+    unsigned long top;              /* one past the newest not taken (the owner's end) */
+    /* numa / ilan: one range of task numbers per chosen group */
+    unsigned k;                     /* groups taking part */
+    unsigned *ids;                  /* [k] their group ids, increasing */
+    iter_ull *next, *end, *strict;  /* [k] each range: next to claim, end, end of its strict part */
+    int *range_of_group;            /* [G] the range of each group, -1: not taking part */
+    bool full;                      /* shareable tasks may cross groups */
+    iter_ull *own_next, *own_end;   /* [T] tasks a thread took from another range */
+    unsigned long done;             /* tasks finished */
+    double cutoff_ns;               /* 0: none; else the run opens to every thread past it */
+    bool opened;                    /* every thread may take every task */
+    bool opened_early;              /* ...because its pace projected it past the cut-off */
+    double projected_s;             /* that projection */
+};
+
+/* Task i's piece. */
+static struct piece task_piece(const struct tl_run *r, iter_ull i)
+{
+    iter_ull lo = taskloop_task_offset(&r->split, i);
+    return (struct piece){r->op, r->n, (unsigned long)lo,
+                          (unsigned long)(lo + taskloop_task_size(&r->split, i))};
+}
+
+static void start_piece(struct sim_thread *th, struct piece p, double at)
+{
+    th->piece = p;
+    th->state = TH_STARTING;
+    th->at = at;
+}
+
+/* ---- ws and llvm: every task on the creator's deque ---- */
+
+/* Tasks on the creator's deque that a thief may take at `now`. */
+static bool deque_has(const struct tl_run *r, double now)
+{
+    double made = r->w->p->task_create_ns > 0
+                      ? floor((now - r->t0) / r->w->p->task_create_ns)
+                      : (double)r->split.ntasks;
+    unsigned long avail = made >= (double)r->top ? r->top : (unsigned long)made;
+    return r->head < avail;
+}
+
+static void ws_decide(struct world *w, unsigned t, void *ctx)
+{
+    struct tl_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    double now = th->at;
+    if (t == 0) { /* the creator runs its newest task, or waits at the join */
+        if (r->top > r->head) {
+            r->top--;
+            start_piece(th, task_piece(r, r->top), now + w->p->task_start_ns);
+        } else {
+            th->state = TH_ASLEEP;
+        }
+        return;
+    }
+    if (r->head >= r->top && now >= r->created_by) {
+        th->state = TH_ASLEEP; /* nothing left and nothing to come */
+        return;
+    }
+    unsigned victim;
+    if (r->llvm) {
+        victim = (unsigned)(steal_rand(&th->rng) % (w->nthreads - 1));
+        victim += victim >= t;
+    } else {
+        victim = r->fns->next_victim(r->fns->ws_steal, t, w->nthreads, th->last_victim, &th->rng);
+    }
+    double far = world_far(w, th->node, w->threads[victim].node);
+    if (victim == 0 && deque_has(r, now)) {
+        th->last_victim = victim;
+        th->steals++;
+        th->steals_remote += far > 1;
+        start_piece(th, task_piece(r, r->head++), now + w->p->steal_ns * far);
+    } else {
+        th->last_victim = STEAL_NO_VICTIM;
+        th->at = now + w->p->steal_fail_ns * far;
+    }
+}
+
+/* ---- numa and ilan: ranges per group ---- */
+
+/* Opens the run to every thread at `now` (a cut-off passed). */
+static void open_run(struct tl_run *r, double now)
+{
+    r->opened = true;
+    for (unsigned t = 0; t < r->w->nthreads; t++)
+        world_wake(r->w, t, now + r->w->p->wake_ns);
+}
+
+/* Takes half of what thread t may take of another range, from its back,
+ * into its own batch; false when there is none. Nearest groups first. */
+static bool range_steal(struct tl_run *r, unsigned t, double now)
+{
+    struct world *w = r->w;
+    struct sim_thread *th = &w->threads[t];
+    int best = -1;
+    double best_far = INFINITY;
+    for (unsigned j = 0; j < r->k; j++) {
+        iter_ull from = r->next[j];
+        if (!r->opened && r->strict[j] > from)
+            from = r->strict[j];
+        if (r->end[j] <= from)
+            continue;
+        unsigned node = w->threads[0].node;
+        int model = w->groups.model_id[r->ids[j]];
+        if (model >= 0 && w->groups.kind == GROUP_NODE)
+            node = (unsigned)model;
+        else /* the node of the group's first thread */
+            for (unsigned o = 0; o < w->nthreads; o++)
+                if (w->groups.slot_group[o] == r->ids[j]) {
+                    node = w->threads[o].node;
+                    break;
+                }
+        double far = world_far(w, th->node, node);
+        if (far < best_far) {
+            best_far = far;
+            best = (int)j;
+        }
+    }
+    if (best < 0)
+        return false;
+    iter_ull from = r->next[best];
+    if (!r->opened && r->strict[best] > from)
+        from = r->strict[best];
+    iter_ull take = (r->end[best] - from + 1) / 2;
+    r->own_next[t] = r->end[best] - take;
+    r->own_end[t] = r->end[best];
+    r->end[best] -= take;
+    th->steals++;
+    th->steals_remote += best_far > 1;
+    th->at = now + w->p->steal_ns * best_far;
+    return true;
+}
+
+static void range_decide(struct world *w, unsigned t, void *ctx)
+{
+    struct tl_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    double now = th->at;
+    if (r->own_next[t] < r->own_end[t]) {
+        start_piece(th, task_piece(r, r->own_next[t]++), now + w->p->task_start_ns);
+        return;
+    }
+    int j = r->range_of_group[w->groups.slot_group[t]];
+    if (j >= 0 && r->next[j] < r->end[j]) {
+        start_piece(th, task_piece(r, r->next[j]++), now + w->p->task_start_ns);
+        return;
+    }
+    if ((j >= 0 && r->full) || r->opened) {
+        if (range_steal(r, t, now))
+            return; /* ready again once the steal is paid: runs its batch */
+    }
+    th->state = TH_ASLEEP;
+}
+
+static void range_finished(struct world *w, unsigned t, double now, void *ctx)
+{
+    (void)t;
+    struct tl_run *r = ctx;
+    r->done++;
+    if (r->cutoff_ns <= 0 || r->opened)
+        return;
+    double elapsed = now - r->t0, projected;
+    if (elapsed >= r->cutoff_ns) {
+        open_run(r, now);
+    } else if (r->fns->projects_past(elapsed * 1e-9, r->done, r->split.ntasks,
+                                     r->cutoff_ns * 1e-9, &projected)) {
+        r->opened_early = true;
+        r->projected_s = projected;
+        open_run(r, now);
+    }
+    (void)w;
+}
+
+/* The identity (construct, n), made on first use. */
+static struct tl_identity *identity(struct world *w, struct tl_history *h, const struct sim_op *op,
+                                    unsigned long n, bool fixed)
+{
+    for (unsigned i = 0; i < h->n; i++)
+        if (h->ids[i].construct == op->construct && h->ids[i].n == n)
+            return &h->ids[i];
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 16;
+        h->ids = realloc(h->ids, h->cap * sizeof *h->ids);
+        if (!h->ids) {
+            fprintf(stderr, "ilan-sim-engine: out of memory\n");
+            exit(1);
+        }
+    }
+    struct tl_identity *id = &h->ids[h->n++];
+    memset(id, 0, sizeof *id);
+    id->construct = op->construct;
+    id->n = n;
+    if (!mold_init(&id->mold, w->groups.ngroups, fixed, -1)) {
+        fprintf(stderr, "ilan-sim-engine: out of memory\n");
+        exit(1);
+    }
+    id->mold.min_explore = ILAN_EXPLORE_MIN_US_DEFAULT * 1e-6;
+    return id;
+}
+
+const struct tl_identity *taskloop_identity_last(const struct tl_history *h, unsigned construct)
+{
+    for (unsigned i = h->n; i-- > 0;)
+        if (h->ids[i].construct == construct)
+            return &h->ids[i];
+    return NULL;
+}
+
+void taskloop_history_free(struct tl_history *h)
+{
+    for (unsigned i = 0; i < h->n; i++)
+        mold_free(&h->ids[i].mold);
+    free(h->ids);
+    memset(h, 0, sizeof *h);
+}
+
+/* Wakes threads 1.. down a binary tree from `at`: the i-th woken thread
+ * (1-based) after floor(log2(i)) + 1 wake-ups, each by distance. Only
+ * threads for which `who` is true. */
+static void wake_tree(struct world *w, const bool *who, double at)
+{
+    unsigned i = 0;
+    for (unsigned t = 1; t < w->nthreads; t++) {
+        if (who && !who[t])
+            continue;
+        i++;
+        unsigned depth = 1;
+        while ((2u << (depth - 1)) <= i)
+            depth++;
+        world_wake(w, t, at + w->p->wake_ns * world_far(w, w->threads[0].node, w->threads[t].node) * depth);
+    }
+}
+
+double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_history *h,
+                    const struct sim_op *op, unsigned long n, double t0, struct tl_outcome *out)
+{
+    const char *policy = w->in->policy;
+    unsigned T = w->nthreads, G = w->groups.ngroups;
+    struct tl_run r = {.w = w, .fns = fns, .op = op, .n = n, .t0 = t0};
+    for (unsigned t = 0; t < T; t++) {
+        w->threads[t].state = TH_ASLEEP;
+        w->threads[t].last_end = 0;
+    }
+    struct sim_thread *creator = &w->threads[0];
+    creator->state = TH_READY;
+    bool grainsize = op->grainsize != 0;
+    unsigned long clause = grainsize ? op->grainsize : op->num_tasks;
+    double end;
+
+    if (!strcmp(policy, "ws") || !strcmp(policy, "llvm")) {
+        r.llvm = policy[0] == 'l';
+        r.split = fns->split(n, grainsize, false, clause, T);
+        r.top = r.split.ntasks;
+        r.created_by = t0 + w->p->task_create_ns * (double)r.split.ntasks;
+        creator->at = r.created_by;
+        wake_tree(w, NULL, t0 + w->p->task_create_ns);
+        for (unsigned t = 1; t < T; t++)
+            w->threads[t].last_victim = STEAL_NO_VICTIM;
+        struct phase_rules rules = {ws_decide, NULL, &r};
+        end = world_run_phase(w, &rules, r.created_by);
+        snprintf(out->config, sizeof out->config, "%s", policy);
+        out->time_ns = end - t0;
+        return end;
+    }
+
+    /* numa and ilan: the plan of src/sched/taskloop_plan.c */
+    bool ilan = !strcmp(policy, "ilan");
+    struct tl_identity *id = identity(w, h, op, n, !ilan);
+    unsigned ids[G];
+    bool chooses_tasks = ilan && clause == 0;
+    struct taskloop_plan plan = fns->plan_next(&id->mold, G, chooses_tasks, id->work_ns, false, ids);
+    unsigned workers[G], total = 0;
+    bool participates[G];
+    int range_of_group[G];
+    for (unsigned g = 0; g < G; g++) {
+        participates[g] = false;
+        range_of_group[g] = -1;
+    }
+    for (unsigned j = 0; j < plan.k; j++) {
+        workers[j] = w->groups.workers[ids[j]];
+        total += workers[j];
+        participates[ids[j]] = true;
+        range_of_group[ids[j]] = (int)j;
+    }
+    bool by_range = plan.cutoff <= 0;
+    unsigned long num_tasks =
+        fns->plan_num_tasks(grainsize, clause, chooses_tasks ? id->work_ns : 0, total, by_range);
+    r.split = fns->split(n, grainsize, false, num_tasks, T);
+    iter_ull first[G + 1], next[G], rend[G], strict[G], own_next[T], own_end[T];
+    fns->dist_runs(r.split.ntasks, plan.k, workers, first);
+    for (unsigned j = 0; j < plan.k; j++) {
+        next[j] = first[j];
+        rend[j] = first[j + 1];
+        strict[j] = first[j] + fns->dist_strict(first[j + 1] - first[j], plan.cfg.full);
+    }
+    for (unsigned t = 0; t < T; t++)
+        own_next[t] = own_end[t] = 0;
+    r.k = plan.k;
+    r.ids = ids;
+    r.next = next;
+    r.end = rend;
+    r.strict = strict;
+    r.range_of_group = range_of_group;
+    r.full = plan.cfg.full;
+    r.own_next = own_next;
+    r.own_end = own_end;
+    r.cutoff_ns = plan.cutoff * 1e9;
+
+    double launched = t0 + w->p->launch_ns * plan.k;
+    creator->at = launched;
+    bool wake[T];
+    for (unsigned t = 0; t < T; t++)
+        wake[t] = participates[w->groups.slot_group[t]];
+    wake_tree(w, wake, launched);
+    struct phase_rules rules = {range_decide, range_finished, &r};
+    end = world_run_phase(w, &rules, launched);
+
+    double end_s[T], group_times[G];
+    for (unsigned t = 0; t < T; t++)
+        end_s[t] = w->threads[t].last_end > t0 ? (w->threads[t].last_end - t0) * 1e-9 : 0;
+    double took = fns->plan_times(end_s, T, w->groups.slot_group, participates, G, group_times);
+    double time = r.opened_early && r.projected_s > took ? r.projected_s : took;
+    fns->plan_record(&id->mold, &id->work_ns, &plan, time, group_times, total);
+    snprintf(out->config, sizeof out->config, "%s%u group%s %s", plan.calibration ? "calibration: " : "",
+             plan.k, plan.k == 1 ? "" : "s", plan.cfg.full ? "full" : "strict");
+    out->time_ns = end - t0;
+    return end;
+}
