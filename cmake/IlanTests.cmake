@@ -96,6 +96,27 @@ foreach(src IN LISTS ILAN_UNIT_TESTS)
   endif()
 endforeach()
 
+# ---- simulator tests (sim/engine) ---------------------------------------------
+# tests/sim/test_*.c link the simulator's engine library (and through it the
+# policy library); ctest name sim.NAME, label "unit".
+file(GLOB ILAN_SIM_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/sim/test_*.c)
+foreach(src IN LISTS ILAN_SIM_TESTS)
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(sim_${name} ${src})
+  set_target_properties(sim_${name} PROPERTIES
+    OUTPUT_NAME ${name}
+    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/sim)
+  target_include_directories(sim_${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
+  target_compile_options(sim_${name} PRIVATE -UNDEBUG)
+  target_link_libraries(sim_${name} PRIVATE ilan_sim)
+  target_link_options(sim_${name} PRIVATE ${ILAN_TSAN_FLAGS})
+  add_test(NAME sim.${name} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:sim_${name}>)
+  set_tests_properties(sim.${name} PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
+  if(ILAN_TSAN)
+    set_tests_properties(sim.${name} PROPERTIES ENVIRONMENT "${ILAN_TSAN_ENV}")
+  endif()
+endforeach()
+
 # ---- ABI check ---------------------------------------------------------------
 add_test(NAME abi.symbols
   COMMAND ${CMAKE_SOURCE_DIR}/tools/check-abi.sh $<TARGET_FILE:ilan>)
