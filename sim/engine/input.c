@@ -92,7 +92,7 @@ static bool construct_index(struct reader *r, struct sim_input *in, const char *
     for (unsigned i = 0; i < in->nconstructs; i++)
         if (strcmp(in->names[i], name) == 0) {
             if (in->kinds[i] != k)
-                return fail(r, "'%s' names both a taskloop and a loop", name);
+                return fail(r, "'%s' names two kinds of construct", name);
             *out = i;
             return true;
         }
@@ -113,19 +113,24 @@ static bool parse_options(struct reader *r, const struct sim_input *in, struct s
                                                   "num_tasks", "grainsize", "reuse"};
     static const char *const needed_loop[] = {"iters", "ns", "bytes", "data", "profile",
                                               "schedule", "chunk", "reuse"};
-    const char *const *needed = op->kind == OP_TASKLOOP ? needed_taskloop : needed_loop;
-    bool seen[8] = {false};
+    static const char *const needed_tree[] = {"shape", "n", "ns", "bytes", "data",
+                                              "cutoff", "q", "m", "seed"};
+    const char *const *needed = op->kind == OP_TASKLOOP ? needed_taskloop
+                                : op->kind == OP_LOOP   ? needed_loop
+                                                        : needed_tree;
+    unsigned nneeded = op->kind == OP_TREE ? 9 : 8;
+    bool seen[9] = {false};
     for (unsigned t = 2; t < r->ntok; t++) {
         char *eq = strchr(r->tok[t], '=');
         if (!eq)
             return fail(r, "'%s' is not key=value", r->tok[t]);
         *eq = '\0';
         const char *key = r->tok[t], *val = eq + 1;
-        unsigned which = 8;
-        for (unsigned i = 0; i < 8; i++)
+        unsigned which = nneeded;
+        for (unsigned i = 0; i < nneeded; i++)
             if (strcmp(key, needed[i]) == 0)
                 which = i;
-        if (which == 8)
+        if (which == nneeded)
             return fail(r, "unknown option '%s'", key);
         seen[which] = true;
         unsigned long u;
@@ -170,6 +175,28 @@ static bool parse_options(struct reader *r, const struct sim_input *in, struct s
                 op->profile = PROFILE_PEAK;
             else
                 ok = false;
+        } else if (!strcmp(key, "shape")) {
+            if (!strcmp(val, "fib"))
+                op->shape = SHAPE_FIB;
+            else if (!strcmp(val, "sort"))
+                op->shape = SHAPE_SORT;
+            else if (!strcmp(val, "uts"))
+                op->shape = SHAPE_UTS;
+            else
+                ok = false;
+        } else if (!strcmp(key, "n")) {
+            ok = parse_ulong(val, &u) && u > 0;
+            op->iters = malloc(sizeof *op->iters);
+            op->iters[0] = u;
+            op->niters = 1;
+        } else if (!strcmp(key, "cutoff")) {
+            ok = parse_ulong(val, &op->cutoff);
+        } else if (!strcmp(key, "m")) {
+            ok = parse_ulong(val, &op->m);
+        } else if (!strcmp(key, "q")) {
+            ok = parse_double(val, &op->q) && op->q >= 0 && op->q <= 1;
+        } else if (!strcmp(key, "seed")) {
+            ok = parse_ulong(val, &op->tree_seed);
         } else if (!strcmp(key, "num_tasks")) {
             ok = parse_ulong(val, &op->num_tasks);
         } else if (!strcmp(key, "grainsize")) {
@@ -192,9 +219,13 @@ static bool parse_options(struct reader *r, const struct sim_input *in, struct s
         if (!ok)
             return fail(r, "bad value '%s' for %s", val, key);
     }
-    for (unsigned i = 0; i < 8; i++)
+    for (unsigned i = 0; i < nneeded; i++)
         if (!seen[i])
             return fail(r, "missing option %s=", needed[i]);
+    if (op->kind == OP_TREE && op->shape == SHAPE_FIB && op->iters[0] > 60)
+        return fail(r, "fib(%lu): more tasks than a run can hold (n <= 60)", op->iters[0]);
+    if (op->kind == OP_TREE && op->shape == SHAPE_SORT && op->cutoff == 0)
+        return fail(r, "a sort tree needs cutoff= (its leaves' size) above 0");
     if (op->num_tasks && op->grainsize)
         return fail(r, "num_tasks and grainsize together");
     return true;
@@ -214,8 +245,10 @@ static bool read_program(struct reader *r, struct sim_input *in)
         struct sim_op *op = &in->ops[in->nops];
         memset(op, 0, sizeof *op);
         const char *what = r->tok[0];
-        if (!strcmp(what, "taskloop") || !strcmp(what, "loop")) {
-            op->kind = what[0] == 't' ? OP_TASKLOOP : OP_LOOP;
+        if (!strcmp(what, "taskloop") || !strcmp(what, "loop") || !strcmp(what, "tree")) {
+            op->kind = !strcmp(what, "taskloop") ? OP_TASKLOOP
+                       : !strcmp(what, "loop")   ? OP_LOOP
+                                                 : OP_TREE;
             if (r->ntok < 2)
                 return fail(r, "%s needs a name", what);
             if (!construct_index(r, in, r->tok[1], op->kind, &op->construct) ||

@@ -52,9 +52,17 @@ enum sim_schedule {
     SCHED_AF,
 };
 
+/* The shape of a task tree (`tree` items). */
+enum sim_shape {
+    SHAPE_FIB,  /* fib(n): a task per call down to `cutoff` */
+    SHAPE_SORT, /* a 4-way merge sort of n elements, leaves of `cutoff` elements */
+    SHAPE_UTS,  /* a binomial tree: n children at the root, m with probability q below */
+};
+
 /* What one program item is. */
 enum sim_op_kind {
     OP_TASKLOOP, /* a taskloop created by thread 0 */
+    OP_TREE,     /* a task tree started by thread 0, each task waiting for its children */
     OP_LOOP,     /* a worksharing loop of every thread, ending in a barrier */
     OP_BARRIER,  /* a barrier of every thread */
     OP_REPEAT,   /* the items up to its OP_END, `count` times */
@@ -79,6 +87,11 @@ struct sim_op {
     enum sim_schedule schedule; /* loop: its schedule */
     unsigned long chunk;       /* loop: chunk clause, 0: none */
     bool reuse;                /* the same data at every execution (cache reuse) */
+    enum sim_shape shape;      /* tree: its shape */
+    unsigned long cutoff;      /* tree: fib's serial depth, sort's leaf size (0: none) */
+    unsigned long m;           /* tree: uts's children of an inner node */
+    double q;                  /* tree: uts's probability that a node has children */
+    unsigned long tree_seed;   /* tree: uts's shape seed */
     unsigned long count;       /* repeat: how many times */
     unsigned end;              /* repeat: index of its OP_END */
 };
@@ -100,7 +113,7 @@ struct sim_input {
     struct sim_op *ops;         /* the program */
     unsigned nops;              /* items of the program */
     char **names;               /* [nconstructs] construct names, in first-appearance order */
-    enum sim_op_kind *kinds;    /* [nconstructs] taskloop or loop */
+    enum sim_op_kind *kinds;    /* [nconstructs] taskloop, loop or tree */
     unsigned nconstructs;       /* distinct construct names */
 };
 

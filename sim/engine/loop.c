@@ -37,7 +37,7 @@ static void start(struct world *w, unsigned t, const struct loop_run *r, unsigne
                   unsigned long hi, double at)
 {
     struct sim_thread *th = &w->threads[t];
-    th->piece = (struct piece){r->op, r->n, lo, hi};
+    th->piece = (struct piece){r->op, r->n, lo, hi, -1, -1, 0};
     th->state = TH_STARTING;
     th->at = at;
 }
@@ -239,17 +239,7 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
         unsigned long next[T], end[T];
         unsigned G = w->groups.ngroups;
         int gdist[G * G];
-        for (unsigned a = 0; a < G; a++)
-            for (unsigned b = 0; b < G; b++) {
-                unsigned na = 0, nb = 0;
-                for (unsigned t = 0; t < T; t++) {
-                    if (w->groups.slot_group[t] == a)
-                        na = w->threads[t].node;
-                    if (w->groups.slot_group[t] == b)
-                        nb = w->threads[t].node;
-                }
-                gdist[a * G + b] = w->in->dist[na * w->nnodes + nb];
-            }
+        world_group_distances(w, gdist);
         for (unsigned t = 0; t < T; t++) {
             next[t] = (unsigned long)((unsigned __int128)n * t / T);
             end[t] = (unsigned long)((unsigned __int128)n * (t + 1) / T);

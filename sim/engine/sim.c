@@ -6,6 +6,7 @@
 
 #include "loop.h"
 #include "taskloop.h"
+#include "tree.h"
 
 /* Counts one execution of configuration `config` for construct r. */
 static void count_config(struct sim_construct_result *r, const char *config)
@@ -55,7 +56,8 @@ static void write_result(FILE *f, const struct world *w, const struct sim_constr
         fprintf(f, "%s{\"name\": ", i ? ", " : "");
         json_string(f, in->names[c]);
         fprintf(f, ", \"kind\": \"%s\", \"executions\": %lu, \"time_s\": %.9g, \"config\": ",
-                in->kinds[c] == OP_TASKLOOP ? "taskloop" : "loop", r->executions,
+                in->kinds[c] == OP_TASKLOOP ? "taskloop" : in->kinds[c] == OP_TREE ? "tree" : "loop",
+                r->executions,
                 r->time_ns * 1e-9);
         json_string(f, r->config);
         fprintf(f, ", \"configs\": {");
@@ -130,6 +132,7 @@ bool sim_run(const struct sim_input *in, const struct sim_policy *fns, FILE *out
             in_single = false;
             break;
         case OP_TASKLOOP:
+        case OP_TREE:
         case OP_LOOP: {
             struct sim_construct_result *r = &res[op->construct];
             if (r->executions == 0)
@@ -145,6 +148,10 @@ bool sim_run(const struct sim_input *in, const struct sim_policy *fns, FILE *out
                 const struct tl_identity *id = taskloop_identity_last(&hist, op->construct);
                 if (id)
                     mold_explain(&id->mold, r->state, sizeof r->state);
+            } else if (op->kind == OP_TREE) {
+                clock = tree_run(&w, fns, op, start);
+                count_config(r, in->policy);
+                in_single = true;
             } else {
                 if (in_single) /* the single's barrier first */
                     start += loop_barrier_ns(&w);

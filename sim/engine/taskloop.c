@@ -38,7 +38,7 @@ static struct piece task_piece(const struct tl_run *r, iter_ull i)
 {
     iter_ull lo = taskloop_task_offset(&r->split, i);
     return (struct piece){r->op, r->n, (unsigned long)lo,
-                          (unsigned long)(lo + taskloop_task_size(&r->split, i))};
+                          (unsigned long)(lo + taskloop_task_size(&r->split, i)), -1, -1, 0};
 }
 
 static void start_piece(struct sim_thread *th, struct piece p, double at)

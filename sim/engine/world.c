@@ -86,6 +86,19 @@ void world_free(struct world *w)
     machine_free(&w->model);
 }
 
+void world_group_distances(const struct world *w, int *out)
+{
+    unsigned G = w->groups.ngroups;
+    unsigned node[G];
+    for (unsigned g = 0; g < G; g++)
+        node[g] = w->threads[0].node;
+    for (unsigned t = w->nthreads; t-- > 0;) /* ends at each group's first thread */
+        node[w->groups.slot_group[t]] = w->threads[t].node;
+    for (unsigned a = 0; a < G; a++)
+        for (unsigned b = 0; b < G; b++)
+            out[a * G + b] = w->in->dist[node[a] * w->nnodes + node[b]];
+}
+
 double world_far(const struct world *w, unsigned a, unsigned b)
 {
     return w->in->dist[a * w->nnodes + b] / 10.0;
@@ -264,15 +277,16 @@ static void piece_begin(struct world *w, unsigned t, double now)
     struct sim_thread *th = &w->threads[t];
     const struct piece *pc = &th->piece;
     const struct sim_op *op = pc->op;
-    th->compute_ns = world_compute_ns(w, op, pc->n, pc->lo, pc->hi);
-    double hits = op->reuse && op->bytes > 0 ? reuse_hits(w, op, pc->n, pc->lo, pc->hi, th->llc) : 0;
-    th->cache_bytes = hits * op->bytes;
+    th->compute_ns = pc->compute_ns >= 0 ? pc->compute_ns * w->p->compute_scale
+                                         : world_compute_ns(w, op, pc->n, pc->lo, pc->hi);
+    double iters = (double)(pc->hi - pc->lo);
+    double per_iter = pc->bytes >= 0 ? (iters > 0 ? pc->bytes / iters : 0) : op->bytes;
+    double hits = op->reuse && per_iter > 0 ? reuse_hits(w, op, pc->n, pc->lo, pc->hi, th->llc) : 0;
+    th->cache_bytes = hits * per_iter;
     for (unsigned n = 0; n < w->nnodes; n++)
         th->mem_bytes[n] = 0;
-    if (op->bytes > 0) {
-        double per = op->bytes * (1 - hits / (double)(pc->hi - pc->lo));
-        data_bytes(w, op, pc->n, pc->lo, pc->hi, per, th->mem_bytes);
-    }
+    if (per_iter > 0)
+        data_bytes(w, op, pc->n, pc->lo, pc->hi, per_iter * (1 - hits / iters), th->mem_bytes);
     th->state = TH_RUNNING;
     th->started = now;
     th->progress = 0;

@@ -9,11 +9,15 @@
 #include "sched/machine.h"
 #include "sched/numa_dist.h"
 
-/* A piece of work: a task or a chunk of loop iterations [lo, hi). */
+/* A piece of work: a task or a chunk of loop iterations [lo, hi); or a
+ * node of a task tree, whose data is [lo, hi) of the tree's n elements. */
 struct piece {
     const struct sim_op *op; /* the construct it belongs to */
-    unsigned long n;         /* the construct's iteration count in this execution */
+    unsigned long n;         /* the construct's iteration (element) count in this execution */
     unsigned long lo, hi;    /* its iterations */
+    double compute_ns;       /* a tree node's compute before compute_scale; < 0: op's profile */
+    double bytes;            /* a tree node's bytes; < 0: op->bytes per iteration */
+    unsigned long node;      /* a tree node's index */
 };
 
 /* What a thread is doing within a phase. */
@@ -101,6 +105,10 @@ struct world {
  * runtime's policies reject. */
 bool world_init(struct world *w, const struct sim_input *in);
 void world_free(struct world *w);
+
+/* The distances between the team's groups (each at its first thread's
+ * node) into out[G * G], for loop_victims_build. */
+void world_group_distances(const struct world *w, int *out);
 
 /* Distance factor dist(a, b) / 10 between two nodes. */
 double world_far(const struct world *w, unsigned node_a, unsigned node_b);

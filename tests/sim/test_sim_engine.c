@@ -186,5 +186,41 @@ int main(void)
         double per_run = 64 * (100 + 300 + 50) / 8.0 + 4 * 2000 + 200;
         CHECK(fabs(ws - numa) * 1e9 <= 20 * per_run, "ws %g s, numa %g s", ws, numa);
     }
+    /* Task trees: every node runs once, in every policy, on 1 and 16
+     * threads. fib(25) makes 2 fib(26) - 1 = 242,785 tasks; uts (no
+     * closed form) the same count in every policy; and a sort of 4^5
+     * leaves runs each leaf once and each inner node twice (it makes its
+     * children, then merges them): 1,024 + 2 x 341 pieces. */
+    {
+        const char *fib = "tree f shape=fib n=25 ns=30 bytes=0 data=interleave cutoff=0 q=0 m=0 "
+                          "seed=0\n";
+        const char *sort = "tree s shape=sort n=1048576 ns=2 bytes=8 data=static cutoff=1024 "
+                           "q=0 m=0 seed=0\n";
+        const char *uts = "tree u shape=uts n=200 ns=100 bytes=0 data=interleave cutoff=0 "
+                          "q=0.12 m=8 seed=3\n";
+        double uts_tasks = -1;
+        for (unsigned cpn = 1; cpn <= 4; cpn += 3)
+            for (unsigned i = 0; i < 4; i++) {
+                const char *progs[3] = {fib, sort, uts};
+                double tasks[3];
+                for (unsigned k = 0; k < 3; k++) {
+                    char *input = machine_input(policies[i], cpn == 1 ? 1 : 4, cpn, 20, progs[k]);
+                    char *out = run(input, &sim_policy_shipped);
+                    tasks[k] = 0;
+                    for (const char *p = strstr(out, "\"threads\""); p && (p = strstr(p, "\"tasks\": "));
+                         p++)
+                        tasks[k] += strtod(p + 9, NULL);
+                    free(input);
+                    free(out);
+                }
+                CHECK(tasks[0] == 242785, "%s, %u cores per node: fib ran %g tasks", policies[i], cpn,
+                      tasks[0]);
+                CHECK(tasks[1] == 1024 + 2 * 341, "%s: sort ran %g pieces", policies[i], tasks[1]);
+                if (uts_tasks < 0)
+                    uts_tasks = tasks[2];
+                CHECK(tasks[2] == uts_tasks && uts_tasks > 200, "%s: uts ran %g tasks, first %g",
+                      policies[i], tasks[2], uts_tasks);
+            }
+    }
     return unit_report();
 }

@@ -1,0 +1,356 @@
+/* tree.c — one task tree in the simulated machine: nodes made as their parents run, owners pop their newest task, idle threads steal the oldest from victims chosen as the runtime chooses them (src/sched/steal.h), and sleep after a full look finds nothing. */
+#include "tree.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/tunables.h"
+
+#define NO_NODE ((unsigned long)-1)
+
+/* One task of the tree. */
+struct tnode {
+    unsigned long parent; /* NO_NODE for the root */
+    unsigned pending;     /* children not complete */
+    bool post;            /* its continuation (sort's merge) is what runs next */
+    uint64_t a, b;        /* fib: a = n; sort: its elements [a, b); uts: a = its hash */
+    unsigned depth;       /* uts: its depth (0: the root) */
+};
+
+/* A thread's deque of node indices: the owner's end is the top. */
+struct tdeque {
+    unsigned long *v;          /* entries [head, top) */
+    unsigned long head, top;   /* thieves take at head, the owner at top */
+    unsigned long cap;         /* allocated */
+};
+
+/* The tree's run. */
+struct tree_run {
+    struct world *w;               /* the machine */
+    const struct sim_policy *fns;  /* the policy functions */
+    const struct sim_op *op;       /* the construct */
+    struct tnode *nodes;           /* arena */
+    unsigned long nnodes, cap;     /* used, allocated */
+    unsigned long *free_list;      /* recycled node indices */
+    unsigned long nfree, free_cap; /* used, allocated */
+    struct tdeque *dq;             /* [T] */
+    unsigned *fails;               /* [T] quick looks failed in a row */
+    struct loop_victims *victims;  /* [T] locality order (numa, ilan), NULL otherwise */
+    bool llvm;                     /* uniformly random victims */
+    unsigned tries;                /* quick looks before a full one */
+};
+
+static void *grow(void *p, unsigned long *cap, size_t elem)
+{
+    *cap = *cap ? 2 * *cap : 1024;
+    p = realloc(p, *cap * elem);
+    if (!p) {
+        fprintf(stderr, "ilan-sim-engine: out of memory for a task tree\n");
+        exit(1);
+    }
+    return p;
+}
+
+static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t a, uint64_t b,
+                              unsigned depth)
+{
+    unsigned long i;
+    if (r->nfree) {
+        i = r->free_list[--r->nfree];
+    } else {
+        if (r->nnodes == r->cap)
+            r->nodes = grow(r->nodes, &r->cap, sizeof *r->nodes);
+        i = r->nnodes++;
+    }
+    r->nodes[i] = (struct tnode){parent, 0, false, a, b, depth};
+    return i;
+}
+
+static void node_free(struct tree_run *r, unsigned long i)
+{
+    if (r->nfree == r->free_cap)
+        r->free_list = grow(r->free_list, &r->free_cap, sizeof *r->free_list);
+    r->free_list[r->nfree++] = i;
+}
+
+static void push(struct tdeque *d, unsigned long node)
+{
+    if (d->top == d->cap) {
+        if (d->head > 0) { /* slide down what is left */
+            memmove(d->v, d->v + d->head, (d->top - d->head) * sizeof *d->v);
+            d->top -= d->head;
+            d->head = 0;
+        } else {
+            d->v = grow(d->v, &d->cap, sizeof *d->v);
+        }
+    }
+    d->v[d->top++] = node;
+}
+
+/* fib's calls in a serial subtree of fib(n): 2 fib(n + 1) - 1. */
+static double fib_calls(uint64_t n)
+{
+    double a = 0, b = 1; /* fib(0), fib(1) */
+    for (uint64_t i = 0; i <= n; i++) {
+        double c = a + b;
+        a = b;
+        b = c;
+    }
+    return 2 * a - 1;
+}
+
+/* A uts node's hash for child i of a node with hash h (splitmix64). */
+static uint64_t child_hash(uint64_t h, unsigned long i)
+{
+    uint64_t z = h + (i + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* How many children node x has (0: a leaf). */
+static unsigned long children(const struct tree_run *r, const struct tnode *x)
+{
+    const struct sim_op *op = r->op;
+    switch (op->shape) {
+    case SHAPE_FIB:
+        return x->a < 2 || (op->cutoff && x->a <= op->cutoff) ? 0 : 2;
+    case SHAPE_SORT:
+        return x->b - x->a <= op->cutoff ? 0 : 4;
+    case SHAPE_UTS:
+        if (x->depth == 0)
+            return op->iters[0];
+        return (double)(x->a >> 11) * 0x1.0p-53 < op->q ? op->m : 0;
+    }
+    return 0;
+}
+
+/* The piece that running node i is. */
+static struct piece node_piece(const struct tree_run *r, unsigned long i)
+{
+    const struct sim_op *op = r->op;
+    const struct tnode *x = &r->nodes[i];
+    struct piece p = {op, 1, 0, 1, op->ns, op->bytes, i};
+    switch (op->shape) {
+    case SHAPE_FIB:
+        if (children(r, x) == 0) { /* a serial subtree */
+            double calls = fib_calls(x->a);
+            p.compute_ns = op->ns * calls;
+            p.bytes = op->bytes * calls;
+        }
+        break;
+    case SHAPE_SORT: {
+        double s = (double)(x->b - x->a);
+        p.n = op->iters[0];
+        p.lo = x->a;
+        p.hi = x->b;
+        if (x->post) { /* merging the four sorted quarters */
+            p.compute_ns = op->ns * s;
+            p.bytes = op->bytes * s;
+        } else if (children(r, x) == 0) { /* a leaf sorted serially */
+            p.compute_ns = op->ns * s * log2(s > 2 ? s : 2);
+            p.bytes = op->bytes * s;
+        } else { /* an inner node only makes its children */
+            p.compute_ns = 0;
+            p.bytes = 0;
+        }
+        break;
+    }
+    case SHAPE_UTS:
+        break;
+    }
+    return p;
+}
+
+/* Wakes the lowest sleeping thread, if any, at now plus a wake-up from thread t. */
+static void wake_one(struct world *w, unsigned t, double now)
+{
+    for (unsigned o = 0; o < w->nthreads; o++)
+        if (w->threads[o].state == TH_ASLEEP) {
+            world_wake(w, o, now + w->p->wake_ns * world_far(w, w->threads[t].node, w->threads[o].node));
+            return;
+        }
+}
+
+/* Thread t takes the oldest task of victim v into a piece. */
+static void steal_from(struct tree_run *r, unsigned t, unsigned v, double at)
+{
+    struct world *w = r->w;
+    struct sim_thread *th = &w->threads[t];
+    unsigned long node = r->dq[v].v[r->dq[v].head++];
+    double far = world_far(w, th->node, w->threads[v].node);
+    th->steals++;
+    th->steals_remote += far > 1;
+    th->last_victim = v;
+    th->piece = node_piece(r, node);
+    th->state = TH_STARTING;
+    th->at = at + w->p->steal_ns * far;
+    r->fails[t] = 0;
+}
+
+static bool has_tasks(const struct tree_run *r, unsigned v)
+{
+    return r->dq[v].head < r->dq[v].top;
+}
+
+static void tree_decide(struct world *w, unsigned t, void *ctx)
+{
+    struct tree_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    struct tdeque *d = &r->dq[t];
+    double now = th->at;
+    if (d->top > d->head) {
+        th->piece = node_piece(r, d->v[--d->top]);
+        if (d->top == d->head)
+            d->top = d->head = 0;
+        th->state = TH_STARTING;
+        th->at = now + w->p->task_start_ns;
+        return;
+    }
+    unsigned n = w->nthreads;
+    if (n == 1) {
+        th->state = TH_ASLEEP;
+        return;
+    }
+    if (r->fails[t] < r->tries) { /* a quick look: one victim */
+        unsigned v;
+        if (r->llvm) {
+            v = (unsigned)(steal_rand(&th->rng) % (n - 1));
+            v += v >= t;
+        } else if (r->victims && r->victims[t].nseg >= 2) {
+            unsigned far = 0;
+            v = steal_victim_near_first(&r->victims[t], t, ILAN_DLB_PLOCAL_DEFAULT,
+                                        th->last_victim, &far, &th->rng);
+        } else {
+            v = r->fns->next_victim(r->fns->ws_steal, t, n, th->last_victim, &th->rng);
+        }
+        if (has_tasks(r, v)) {
+            steal_from(r, t, v, now);
+            return;
+        }
+        th->last_victim = STEAL_NO_VICTIM;
+        r->fails[t]++;
+        th->at = now + w->p->steal_fail_ns * world_far(w, th->node, w->threads[v].node);
+        return;
+    }
+    /* A full look before sleeping: every other thread once, in locality
+     * order where the policy has one. */
+    uint64_t rot = steal_rand(&th->rng);
+    double cost = 0;
+    for (unsigned i = 0; i + 1 < n; i++) {
+        unsigned v = r->victims ? loop_victim_at(&r->victims[t], i, rot) : (t + 1 + i) % n;
+        if (has_tasks(r, v)) {
+            steal_from(r, t, v, now + cost);
+            return;
+        }
+        cost += w->p->steal_fail_ns * world_far(w, th->node, w->threads[v].node);
+    }
+    r->fails[t] = 0;
+    th->state = TH_ASLEEP;
+}
+
+static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
+{
+    (void)now; /* the thread is ready at now: its creations follow from there */
+    struct tree_run *r = ctx;
+    struct sim_thread *th = &w->threads[t];
+    unsigned long i = th->piece.node;
+    struct tnode *x = &r->nodes[i];
+    unsigned long k = x->post ? 0 : children(r, x);
+    if (k) { /* make the children, newest last: the owner runs it first */
+        x->pending = (unsigned)k;
+        uint64_t a = x->a, b = x->b, s = b - a;
+        unsigned depth = x->depth;
+        for (unsigned long c = 0; c < k; c++) {
+            unsigned long child;
+            switch (r->op->shape) {
+            case SHAPE_FIB:
+                child = node_new(r, i, a - 1 - c, 0, depth + 1);
+                break;
+            case SHAPE_SORT:
+                child = node_new(r, i, a + s * c / 4, a + s * (c + 1) / 4, depth + 1);
+                break;
+            default:
+                child = node_new(r, i, child_hash(a, c), 0, depth + 1);
+                break;
+            }
+            push(&r->dq[t], child);
+            th->at += w->p->task_create_ns;
+            wake_one(w, t, th->at);
+        }
+        return;
+    }
+    /* Complete x, and every ancestor whose last child it was. */
+    for (;;) {
+        unsigned long parent = r->nodes[i].parent;
+        node_free(r, i);
+        if (parent == NO_NODE)
+            return;
+        struct tnode *p = &r->nodes[parent];
+        if (--p->pending > 0)
+            return;
+        if (r->op->shape == SHAPE_SORT) { /* its merge runs next, here */
+            p->post = true;
+            push(&r->dq[t], parent);
+            return;
+        }
+        i = parent;
+    }
+}
+
+double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_op *op, double t0)
+{
+    unsigned T = w->nthreads;
+    const char *policy = w->in->policy;
+    struct tree_run r = {.w = w, .fns = fns, .op = op, .llvm = !strcmp(policy, "llvm")};
+    r.dq = calloc(T, sizeof *r.dq);
+    r.fails = calloc(T, sizeof *r.fails);
+    r.tries = steal_tries(T > 1 ? T : 2, false, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
+    unsigned *order = NULL, *seg_end = NULL, *group_of = NULL;
+    if (!strcmp(policy, "numa") || !strcmp(policy, "ilan")) {
+        /* the ILAN modes' victims: own group first, then the nearest groups */
+        unsigned G = w->groups.ngroups;
+        int *gdist = malloc((size_t)G * G * sizeof *gdist);
+        r.victims = calloc(T, sizeof *r.victims);
+        order = malloc((size_t)T * (T > 1 ? T - 1 : 1) * sizeof *order);
+        seg_end = malloc((size_t)T * G * sizeof *seg_end);
+        group_of = malloc((size_t)T * T * sizeof *group_of);
+        if (!gdist || !r.victims || !order || !seg_end || !group_of) {
+            fprintf(stderr, "ilan-sim-engine: out of memory\n");
+            exit(1);
+        }
+        world_group_distances(w, gdist);
+        for (unsigned t = 0; t < T; t++) {
+            r.victims[t] = (struct loop_victims){.order = order + (size_t)t * (T > 1 ? T - 1 : 1),
+                                                 .seg_end = seg_end + (size_t)t * G,
+                                                 .group_of = group_of + (size_t)t * T};
+            loop_victims_build(t, T, w->groups.slot_group, G, gdist, false, &r.victims[t]);
+        }
+        free(gdist);
+    }
+    for (unsigned t = 0; t < T; t++) {
+        w->threads[t].state = TH_ASLEEP;
+        w->threads[t].last_end = 0;
+        w->threads[t].last_victim = STEAL_NO_VICTIM;
+    }
+    unsigned long root = op->shape == SHAPE_SORT ? node_new(&r, NO_NODE, 0, op->iters[0], 0)
+                         : op->shape == SHAPE_FIB ? node_new(&r, NO_NODE, op->iters[0], 0, 0)
+                                                  : node_new(&r, NO_NODE, op->tree_seed, 0, 0);
+    push(&r.dq[0], root);
+    world_wake(w, 0, t0);
+    struct phase_rules rules = {tree_decide, tree_finished, &r};
+    double end = world_run_phase(w, &rules, t0);
+    for (unsigned t = 0; t < T; t++)
+        free(r.dq[t].v);
+    free(r.dq);
+    free(r.fails);
+    free(r.nodes);
+    free(r.free_list);
+    free(r.victims);
+    free(order);
+    free(seg_end);
+    free(group_of);
+    return end;
+}
