@@ -292,8 +292,8 @@ bool sim_input_read(FILE *f, struct sim_input *in)
     if (!next_line(&r) || r.ntok != 2 || strcmp(r.tok[0], "policy"))
         return fail(&r, "expected 'policy <name>'");
     if (strcmp(r.tok[1], "ws") && strcmp(r.tok[1], "llvm") && strcmp(r.tok[1], "numa") &&
-        strcmp(r.tok[1], "ilan"))
-        return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan)", r.tok[1]);
+        strcmp(r.tok[1], "ilan") && strcmp(r.tok[1], "thesis"))
+        return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan, thesis)", r.tok[1]);
     snprintf(in->policy, sizeof in->policy, "%s", r.tok[1]);
     if (!expect_count(&r, "timeline", &u) || u > 1)
         return fail(&r, "expected 'timeline 0' or 'timeline 1'");

@@ -99,7 +99,7 @@ struct sim_op {
 /* Everything the engine reads. */
 struct sim_input {
     uint64_t seed;              /* every random choice derives from it */
-    char policy[16];            /* ws, llvm, numa or ilan */
+    char policy[16];            /* ws, llvm, numa, ilan or thesis */
     bool timeline;              /* record per-thread intervals */
     unsigned ncores;            /* cores of the machine */
     int *core_node;             /* [ncores] NUMA node of each core */

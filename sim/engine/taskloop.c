@@ -1,6 +1,8 @@
 /* taskloop.c — one execution of a taskloop in the simulated machine: the creator's deque and random stealing (ws, llvm), or ILAN's ranges per group with the plan and exploration of src/sched (numa, ilan). */
 #include "taskloop.h"
 
+#include "base/tunables.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,10 +194,13 @@ static void range_finished(struct world *w, unsigned t, double now, void *ctx)
     (void)w;
 }
 
-/* The identity (construct, n), made on first use. */
+/* The identity (construct, n), made on first use; the thesis's policy
+ * keys by construct alone (n = 0) and explores as the thesis did. */
 static struct tl_identity *identity(struct world *w, struct tl_history *h, const struct sim_op *op,
-                                    unsigned long n, bool fixed)
+                                    unsigned long n, bool fixed, bool thesis)
 {
+    if (thesis)
+        n = 0;
     for (unsigned i = 0; i < h->n; i++)
         if (h->ids[i].construct == op->construct && h->ids[i].n == n)
             return &h->ids[i];
@@ -216,6 +221,8 @@ static struct tl_identity *identity(struct world *w, struct tl_history *h, const
         exit(1);
     }
     id->mold.min_explore = ILAN_EXPLORE_MIN_US_DEFAULT * 1e-6;
+    if (thesis)
+        mold_set_thesis(&id->mold);
     return id;
 }
 
@@ -284,9 +291,9 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
         return end;
     }
 
-    /* numa and ilan: the plan of src/sched/taskloop_plan.c */
-    bool ilan = !strcmp(policy, "ilan");
-    struct tl_identity *id = identity(w, h, op, n, !ilan);
+    /* numa, ilan and thesis: the plan of src/sched/taskloop_plan.c */
+    bool ilan = !strcmp(policy, "ilan"), thesis = !strcmp(policy, "thesis");
+    struct tl_identity *id = identity(w, h, op, n, !ilan && !thesis, thesis);
     unsigned ids[G];
     bool chooses_tasks = ilan && clause == 0;
     struct taskloop_plan plan = fns->plan_next(&id->mold, G, chooses_tasks, id->work_ns, false, ids);
@@ -327,7 +334,9 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     r.own_end = own_end;
     r.cutoff_ns = plan.cutoff * 1e9;
 
-    double launched = t0 + w->p->launch_ns * plan.k;
+    /* ILAN launches a range per group; the thesis made a task at a time. */
+    double launched = t0 + (thesis ? w->p->task_create_ns * (double)r.split.ntasks
+                                   : w->p->launch_ns * plan.k);
     creator->at = launched;
     bool wake[T];
     for (unsigned t = 0; t < T; t++)

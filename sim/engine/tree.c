@@ -304,7 +304,9 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
 {
     unsigned T = w->nthreads;
     const char *policy = w->in->policy;
-    struct tree_run r = {.w = w, .fns = fns, .op = op, .llvm = !strcmp(policy, "llvm")};
+    /* The thesis's runtime is LLVM libomp: its tasks are LLVM's. */
+    struct tree_run r = {.w = w, .fns = fns, .op = op,
+                         .llvm = !strcmp(policy, "llvm") || !strcmp(policy, "thesis")};
     r.dq = calloc(T, sizeof *r.dq);
     r.fails = calloc(T, sizeof *r.fails);
     r.tries = steal_tries(T > 1 ? T : 2, false, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);

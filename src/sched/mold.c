@@ -153,7 +153,7 @@ static bool resample(const struct mold *m, const struct mold_entry *a, const str
 {
     if (!tied(m, mold_entry_median(a), mold_entry_median(b)))
         return false;
-    if (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES)
+    if (m->thesis || (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES))
         return false;
     *again = b->count < a->count ? b->cfg : a->cfg;
     return true;
@@ -212,7 +212,7 @@ static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why,
 {
     const struct mold_entry *e = entry_find(m, cfg), *fast = fastest_entry(m);
     m->overruled = false;
-    if (e && fast && e != fast &&
+    if (!m->thesis && e && fast && e != fast &&
         mold_entry_median(e) > mold_entry_median(fast) * (1 + mold_noise(m))) {
         cfg = fast->cfg;
         e = fast;
@@ -225,7 +225,8 @@ static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why,
     m->next = cfg;
     m->cooldown = 0;
     m->drifted = 0;
-    if (!confirmed && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups && !m->overruled) {
+    if (!confirmed && !m->thesis && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups &&
+        !m->overruled) {
         m->phase = MOLD_CONFIRM; /* the choice stays in m->chosen meanwhile */
         m->next = sized(m, m->ngroups);
     }
@@ -318,6 +319,15 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
     return true;
 }
 
+void mold_set_thesis(struct mold *m)
+{
+    m->thesis = true;
+    m->warmup = 1;
+    m->min_explore = 0;
+    if (m->phase == MOLD_SIZE)
+        m->next = sized(m, m->ngroups);
+}
+
 void mold_free(struct mold *m)
 {
     for (unsigned i = 0; i < m->nentries; i++)
@@ -360,7 +370,7 @@ static void rank_groups(struct mold *m, const double *group_times)
 /* A settled run: counts drift against the median at settling. */
 static void watch_drift(struct mold *m, double time)
 {
-    if (m->ngroups == 1) /* a new exploration could only choose the same */
+    if (m->ngroups == 1 || m->thesis) /* a new exploration could only choose the same */
         return;
     if (!samples_drift(&m->drifted, time, MOLD_DRIFT * m->chosen_median, MOLD_DRIFT_RUNS))
         return;
@@ -400,12 +410,12 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
         confirm(m, time);
         return true;
     }
-    if (m->epoch_runs >= MOLD_EPOCH_RUNS) {
+    if (m->epoch_runs >= MOLD_EPOCH_RUNS && !m->thesis) {
         const struct mold_entry *fast = fastest_entry(m);
         settle(m, fast ? fast->cfg : cfg, MOLD_WHY_BUDGET);
         return true;
     }
-    if (m->phase == MOLD_SIZE) {
+    if (m->phase == MOLD_SIZE && !m->thesis) {
         const struct mold_entry *best = best_entry(m);
         if (m->cooldown > 0)
             m->cooldown--;
@@ -423,7 +433,7 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
 double mold_cutoff(const struct mold *m)
 {
     if ((m->phase != MOLD_SIZE && m->phase != MOLD_STEAL) || m->next.ngroups >= m->ngroups ||
-        entry_find(m, m->next))
+        entry_find(m, m->next) || m->thesis)
         return 0;
     const struct mold_entry *best = best_entry(m);
     if (!best)

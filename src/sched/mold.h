@@ -160,6 +160,8 @@ struct mold {
     enum mold_why why;         /* why it settled */
     bool overruled;            /* the settled choice replaced the search's, which was slower
                                   than the fastest measured by more than the noise */
+    bool thesis;               /* the thesis's exploration, none of the above past it
+                                  (mold_set_thesis) */
 };
 
 /* Prepares m for a team of `ngroups` groups (>= 1), with warmup
@@ -169,6 +171,15 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal);
 
 /* Frees what m holds. */
 void mold_free(struct mold *m);
+
+/* Makes a freshly initialized, exploring m follow the thesis's exploration
+ * (seed 000, 4.2.1) and none of ilan's additions: one all-groups run
+ * before exploring, one sample per configuration (no re-sampling), no
+ * cooldown, no confirmation, no correction of a choice slower than the
+ * fastest measured, no cut-off, no budget, no drift (one exploration),
+ * every loop explored whatever its length. The simulator's `thesis`
+ * policy, to show what those additions change. */
+void mold_set_thesis(struct mold *m);
 
 /* The configuration the next execution should run. */
 struct mold_config mold_next(const struct mold *m);

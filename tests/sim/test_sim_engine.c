@@ -111,8 +111,9 @@ static const char *const STREAM =
 int main(void)
 {
     /* Determinism: one input, one output, bit for bit, in every policy. */
-    const char *policies[] = {"ws", "llvm", "numa", "ilan"};
-    for (unsigned i = 0; i < 4; i++) {
+    const char *policies[] = {"ws", "llvm", "numa", "ilan", "thesis"};
+    const unsigned npolicies = sizeof policies / sizeof policies[0];
+    for (unsigned i = 0; i < npolicies; i++) {
         char *input = machine_input(policies[i], 4, 4, 20, STREAM);
         char *a = run(input, &sim_policy_shipped), *b = run(input, &sim_policy_shipped);
         CHECK(strcmp(a, b) == 0, "%s: two runs differ", policies[i]);
@@ -145,7 +146,7 @@ int main(void)
         const char *prog = "loop work iters=1600000 ns=2 bytes=0 data=static profile=uniform "
                            "schedule=static chunk=0 reuse=0\n";
         double want = 1600000 * 2.0 / 16 + 4 * 300.0;
-        for (unsigned i = 0; i < 4; i++) {
+        for (unsigned i = 0; i < npolicies; i++) {
             double t = run_time(policies[i], 4, 4, 20, prog) * 1e9;
             CHECK(fabs(t - want) < 1e-6 * want, "%s: %g ns, want %g", policies[i], t, want);
         }
@@ -162,7 +163,7 @@ int main(void)
             "schedule=dynamic chunk=1000 reuse=0\nend\n",
         };
         for (unsigned pr = 0; pr < 3; pr++)
-            for (unsigned i = 0; i < 4; i++) {
+            for (unsigned i = 0; i < npolicies; i++) {
                 double slow = run_time(policies[i], 4, 4, 10, progs[pr]);
                 double fast = run_time(policies[i], 4, 4, 20, progs[pr]);
                 CHECK(fast <= slow, "%s, program %u: %g s with twice the bandwidth, %g without",
@@ -200,7 +201,7 @@ int main(void)
                           "q=0.12 m=8 seed=3\n";
         double uts_tasks = -1;
         for (unsigned cpn = 1; cpn <= 4; cpn += 3)
-            for (unsigned i = 0; i < 4; i++) {
+            for (unsigned i = 0; i < npolicies; i++) {
                 const char *progs[3] = {fib, sort, uts};
                 double tasks[3];
                 for (unsigned k = 0; k < 3; k++) {

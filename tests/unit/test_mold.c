@@ -745,8 +745,41 @@ static void test_short(void)
     mold_free(&m);
 }
 
+/* mold_set_thesis: the thesis's exploration alone. On the cooldown table
+ * above it goes on at once after a losing run, settles on one sample per
+ * size, with no confirmation, no cut-off, and no new exploration when
+ * the runs drift. */
+static void test_thesis_mode(void)
+{
+    static const double fewer[] = {0, 2.0, 1.5, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    struct script s = {0};
+    struct trace tr = {0};
+    set_sizes(&s, false, fewer, 8);
+    set_sizes(&s, true, fewer, 8); /* full stealing no faster: strict is kept */
+    struct mold m;
+    CHECK(mold_init(&m, 8, false, -1));
+    m.min_explore = 10; /* ignored: the thesis explores every loop */
+    mold_set_thesis(&m);
+    CHECK(m.warmup == 1 && m.min_explore == 0 && mold_cutoff(&m) == 0);
+    drive(&m, &s, &tr, 3);
+    CHECK(tr.nloss == 1 && m.cooldown == 0, "no cooldown after the loss");
+    CHECK(mold_cutoff(&m) == 0);
+    explore(&m, &s, &tr, 40);
+    /* 8, 4, 1, then bisection between 4 and 1 (2, then 3), then the steal
+     * trial of 3: each once. */
+    static const int want[] = {8, 4, 1, 2, 3, F(3)};
+    CHECK(runs_are(&tr, 0, want, 6), "ran %u configurations", tr.n);
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false));
+    /* Drift: runs twice as slow, forever: no new exploration. */
+    s.time[0][3] = 4.0;
+    drive(&m, &s, &tr, 3 * MOLD_DRIFT_RUNS);
+    CHECK(m.phase == MOLD_SETTLED && m.epoch == 1);
+    mold_free(&m);
+}
+
 int main(void)
 {
+    test_thesis_mode();
     test_warmup();
     test_cutoff();
     test_projects_past();
