@@ -622,8 +622,8 @@ def seconds(x: Any) -> str:
     v = float(x)
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
         if abs(v) >= scale:
-            return "%.4g %s" % (v / scale, unit)
-    return "%.4g ns" % (v * 1e9)
+            return "%#.4g %s" % (v / scale, unit)
+    return "%#.4g ns" % (v * 1e9)
 
 
 def render_table(head: list[str], body: list[list[str]], numeric: set[int], markdown: bool) -> list[str]:
@@ -722,6 +722,8 @@ def draw_timeline(run_doc: Doc, title: str, path: Path) -> Path:
         label = (names[ci] if 0 <= ci < len(names) else "construct %d" % ci) if ci not in shown else None
         shown.add(ci)
         ax.broken_barh(bars, (th - 0.4, 0.8), facecolors=colours(ci % 20), label=label)
+    from matplotlib.ticker import MaxNLocator
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("simulated time (ms)")
     ax.set_ylabel("thread")
     ax.set_ylim(-0.6, max(threads, 1) - 0.4)
