@@ -310,6 +310,17 @@ def test_machine_topologies_through_the_runtime(name, cores, nodes, llcs, packag
 
 
 @needs_runtime
+def test_the_zen4_xml_is_the_synthetic_machine_with_its_slit():
+    xml = probed(str(MACHINES / "zen4-2x32.xml"))
+    syn = probed(sim.load_params(MACHINES / "zen4-2x32.json")["topology"])
+    assert (xml.core_node, xml.core_llc, xml.core_package) == \
+        (syn.core_node, syn.core_llc, syn.core_package)
+    assert xml.source.startswith("HWLOC_XMLFILE=")
+    assert {(a // 4 == b // 4, xml.distances[a][b]) for a in range(8) for b in range(8) if a != b} == \
+        {(True, 12), (False, 32)}
+
+
+@needs_runtime
 def test_a_machine_hwloc_cannot_load_is_an_error():
     with pytest.raises(IlanError, match="hwloc could not load --machine 'pack:2 nonsense:3'"):
         sim.read_machine("pack:2 nonsense:3")
