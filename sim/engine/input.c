@@ -130,11 +130,16 @@ static bool parse_options(struct reader *r, const struct sim_input *in, struct s
         for (unsigned i = 0; i < nneeded; i++)
             if (strcmp(key, needed[i]) == 0)
                 which = i;
+        unsigned long u;
+        bool ok = true;
+        if (op->kind != OP_TREE && !strcmp(key, "atomic_ns")) { /* optional */
+            if (!parse_double(val, &op->atomic_ns) || op->atomic_ns < 0)
+                return fail(r, "bad value '%s' for atomic_ns", val);
+            continue;
+        }
         if (which == nneeded)
             return fail(r, "unknown option '%s'", key);
         seen[which] = true;
-        unsigned long u;
-        bool ok = true;
         if (!strcmp(key, "iters")) {
             op->niters = 0;
             for (const char *p = val; *p;) {

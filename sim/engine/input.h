@@ -77,6 +77,8 @@ struct sim_op {
     unsigned niters;           /* entries of iters */
     double ns;                 /* mean compute ns of one iteration */
     double bytes;              /* bytes one iteration reads */
+    double atomic_ns;          /* per iteration, an atomic on a line every running piece of
+                                  the construct shares: this many ns per sharer (0: none) */
     enum sim_data data;        /* where the bytes live */
     int data_node;             /* DATA_NODE: which node */
     enum sim_profile profile;  /* compute profile */

@@ -50,9 +50,11 @@ bool world_init(struct world *w, const struct sim_input *in)
     }
     w->threads = calloc(w->nthreads, sizeof *w->threads);
     w->readers = calloc(w->nnodes, sizeof *w->readers);
+    w->sharers = calloc((size_t)(in->nconstructs ? in->nconstructs : 1) * w->nnodes,
+                        sizeof *w->sharers);
     w->reuse = calloc(in->nconstructs ? in->nconstructs : 1, sizeof *w->reuse);
     w->llc_used = calloc((size_t)nllcs, sizeof *w->llc_used);
-    if (!w->threads || !w->readers || !w->reuse || !w->llc_used)
+    if (!w->threads || !w->readers || !w->sharers || !w->reuse || !w->llc_used)
         return false;
     for (unsigned t = 0; t < w->nthreads; t++) {
         struct sim_thread *th = &w->threads[t];
@@ -79,6 +81,7 @@ void world_free(struct world *w)
         free(w->reuse[c].llc);
     free(w->threads);
     free(w->readers);
+    free(w->sharers);
     free(w->reuse);
     free(w->llc_used);
     free(w->spans);
@@ -223,11 +226,31 @@ void world_reuse_done(struct world *w, unsigned construct)
     w->reuse[construct].used = used;
 }
 
+/* What a piece's atomics on its construct's shared line cost per
+ * iteration now: with k running pieces of the construct the line serves
+ * one atomic at a time, so each waits for about k transfers, as far as
+ * the farthest sharer (alone, the line stays in its cache: nothing). */
+static double atomic_cost(const struct world *w, const struct sim_thread *th)
+{
+    const struct sim_op *op = th->piece.op;
+    const unsigned *on = w->sharers + (size_t)op->construct * w->nnodes;
+    unsigned k = 0;
+    double far = 1;
+    for (unsigned n = 0; n < w->nnodes; n++) {
+        k += on[n];
+        if (on[n] && world_far(w, th->node, n) > far)
+            far = world_far(w, th->node, n);
+    }
+    return k > 1 ? op->atomic_ns * k * far : 0;
+}
+
 /* Thread t's whole-piece time at the current shares of bandwidth. */
 static double piece_time(const struct world *w, const struct sim_thread *th)
 {
     const struct sim_params *p = w->p;
     double t = th->compute_ns + th->cache_bytes / p->llc_bandwidth_gbs;
+    if (th->piece.op->atomic_ns > 0)
+        t += (double)(th->piece.hi - th->piece.lo) * atomic_cost(w, th);
     for (unsigned n = 0; n < w->nnodes; n++) {
         if (th->mem_bytes[n] <= 0)
             continue;
@@ -292,6 +315,7 @@ static void piece_begin(struct world *w, unsigned t, double now)
     th->progress = 0;
     th->since = now;
     add_readers(w, th, 1);
+    w->sharers[(size_t)op->construct * w->nnodes + th->node]++;
     rates_changed(w, now);
 }
 
@@ -320,6 +344,7 @@ static void piece_end(struct world *w, unsigned t, double now)
     th->state = TH_READY;
     th->at = now;
     add_readers(w, th, -1);
+    w->sharers[(size_t)th->piece.op->construct * w->nnodes + th->node]--;
     rates_changed(w, now);
     th->busy_ns += now - th->started;
     th->pieces++;

@@ -93,6 +93,8 @@ struct world {
     unsigned nthreads;            /* team size */
     unsigned nnodes;              /* NUMA nodes */
     double *readers;              /* [nnodes] weight of running pieces reading each node */
+    unsigned *sharers;            /* [nconstructs * nnodes] running pieces of each construct
+                                     on each node (its atomics' shared line) */
     struct reuse_map *reuse;      /* [nconstructs] */
     bool *llc_used;               /* [ncores] scratch: caches used by the current execution */
     struct span *spans;           /* timeline (in->timeline) */
