@@ -26,7 +26,7 @@ struct sim_policy {
     double (*plan_times)(const double *end_s, unsigned nthreads, const unsigned *slot_group,
                          const bool *participates, unsigned G, double *group_times);
     bool (*projects_past)(double elapsed_s, unsigned long done, unsigned long total,
-                          double cutoff_s, double *projected_s);
+                          unsigned workers, double cutoff_s, double *projected_s);
     struct taskloop_split (*split)(iter_ull n, bool grainsize, bool strict,
                                    unsigned long num_tasks, unsigned team_size);
     void (*dist_runs)(iter_ull ntasks, unsigned k, const unsigned *workers, iter_ull *first);

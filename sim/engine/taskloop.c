@@ -33,6 +33,7 @@ struct tl_run {
     bool opened;                    /* every thread may take every task */
     bool opened_early;              /* ...because its pace projected it past the cut-off */
     double projected_s;             /* that projection */
+    unsigned workers;               /* threads of the configuration */
 };
 
 /* Task i's piece. */
@@ -185,7 +186,7 @@ static void range_finished(struct world *w, unsigned t, double now, void *ctx)
     double elapsed = now - r->t0, projected;
     if (elapsed >= r->cutoff_ns) {
         open_run(r, now);
-    } else if (r->fns->projects_past(elapsed * 1e-9, r->done, r->split.ntasks,
+    } else if (r->fns->projects_past(elapsed * 1e-9, r->done, r->split.ntasks, r->workers,
                                      r->cutoff_ns * 1e-9, &projected)) {
         r->opened_early = true;
         r->projected_s = projected;
@@ -333,6 +334,7 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     r.own_next = own_next;
     r.own_end = own_end;
     r.cutoff_ns = plan.cutoff * 1e9;
+    r.workers = total;
 
     /* ILAN launches a range per group; the thesis made a task at a time. */
     double launched = t0 + (thesis ? w->p->task_create_ns * (double)r.split.ntasks

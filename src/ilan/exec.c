@@ -256,7 +256,7 @@ static void watch_pace(struct ilan_thread *ts, struct taskloop_exec *exec, uint6
     double projected;
     if (now >= open ||
         !mold_projects_past((double)(now - exec->start_ns) * 1e-9, done, exec->ntasks,
-                            (double)(open - exec->start_ns) * 1e-9, &projected) ||
+                            exec->workers, (double)(open - exec->start_ns) * 1e-9, &projected) ||
         atomic_exchange_explicit(&exec->opened_early, true, memory_order_relaxed))
         return;
     /* Read by whoever records exec, after this task's completion. */

@@ -444,12 +444,12 @@ double mold_cutoff(const struct mold *m)
     return mold_entry_median(best) * (1 + margin);
 }
 
-bool mold_projects_past(double elapsed_s, unsigned long done, unsigned long total, double cutoff_s,
-                        double *projected_s)
+bool mold_projects_past(double elapsed_s, unsigned long done, unsigned long total,
+                        unsigned workers, double cutoff_s, double *projected_s)
 {
     if (done < 2 || done >= total || (double)done < MOLD_PROJECT_SHARE * (double)total)
         return false;
-    double projected = elapsed_s * (double)total / (double)done;
+    double projected = elapsed_s * (double)total / ((double)done + 0.5 * workers);
     if (projected <= cutoff_s)
         return false;
     *projected_s = projected;

@@ -204,20 +204,27 @@ double mold_cutoff(const struct mold *m);
 
 /*
  * The early cut-off: whether a run with a cut-off of cutoff_s seconds,
- * elapsed_s into it with `done` of its `total` tasks complete, is already
- * bound to pass it: its pace so far, total * elapsed_s / done, exceeds
- * cutoff_s. Decided only once at least MOLD_PROJECT_SHARE of the tasks
- * (and two) are done: the first tasks' pace is mostly their start. When
- * true, *projected_s is that pace's time, which such a run is recorded
- * with: helped by every thread it ends sooner, and its own time would
- * understate what the configuration costs.
+ * elapsed_s into it with `done` of its `total` tasks complete and
+ * `workers` threads running them, is already bound to pass it: its pace
+ * so far, total * elapsed_s / (done + workers / 2), exceeds cutoff_s. The
+ * workers / 2 counts the tasks in progress as half done on average:
+ * without it, threads that finish their tasks in waves (the same work
+ * each, started together) looked almost twice as slow just before a
+ * wave ended, and a configuration faster than the best was opened and
+ * recorded as a loss (seen in the simulator: 8 threads, 10 tasks each,
+ * opened at 10 done with 7.2 ms projected for a 4.6 ms run). Decided only
+ * once at least MOLD_PROJECT_SHARE of the tasks (and two) are done: the
+ * first tasks' pace is mostly their start. When true, *projected_s is
+ * that pace's time, which such a run is recorded with: helped by every
+ * thread it ends sooner, and its own time would understate what the
+ * configuration costs.
  * Why: a run cut at the fixed bound has done about bound / own time of
  * its work alone, so a configuration twice as slow as the best still
  * cost half a run (a sweep over 1,024 lines on one of two cores took
  * 11.9 ms against 7.5 for both, once in its 20 runs: 3 % of the program).
  */
-bool mold_projects_past(double elapsed_s, unsigned long done, unsigned long total, double cutoff_s,
-                        double *projected_s);
+bool mold_projects_past(double elapsed_s, unsigned long done, unsigned long total,
+                        unsigned workers, double cutoff_s, double *projected_s);
 
 /* Writes the ids of the groups `cfg` uses to out[0..cfg.ngroups-1] in
  * increasing order; returns cfg.ngroups. All groups when k == G or before

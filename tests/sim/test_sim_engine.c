@@ -187,6 +187,23 @@ int main(void)
         double per_run = 64 * (100 + 300 + 50) / 8.0 + 4 * 2000 + 200;
         CHECK(fabs(ws - numa) * 1e9 <= 20 * per_run, "ws %g s, numa %g s", ws, numa);
     }
+    /* Interference: a taskloop whose iterations update one shared line
+     * (atomic_ns) runs faster on fewer groups; ilan's exploration finds
+     * one group and settles there, numa keeps all four and is slower. An
+     * early cut-off that took threads finishing in waves for a slow run
+     * once opened the 2-group run and hid this (mold_projects_past). */
+    {
+        const char *prog = "repeat 30\ntaskloop c iters=1048576 ns=3 bytes=0 data=static "
+                           "profile=uniform num_tasks=0 grainsize=0 reuse=0 atomic_ns=2\nend\n";
+        char *input = machine_input("ilan", 4, 4, 20, prog);
+        char *out = run(input, &sim_policy_shipped);
+        CHECK(strstr(out, "\"config\": \"1 group strict\"") != NULL, "ilan: %.400s", out);
+        double ilan = number_after(out, "{", "time_s"), numa = run_time("numa", 4, 4, 20, prog);
+        CHECK(ilan < 0.7 * numa, "ilan %g s, numa %g s", ilan, numa);
+        free(input);
+        free(out);
+    }
+
     /* Task trees: every node runs once, in every policy, on 1 and 16
      * threads. fib(25) makes 2 fib(26) - 1 = 242,785 tasks; uts (no
      * closed form) the same count in every policy; and a sort of 4^5

@@ -635,19 +635,28 @@ static void test_cutoff(void)
 static void test_projects_past(void)
 {
     double p = 0;
-    /* 16 tasks, 2 done after 2 ms: 16 ms projected, past a 10 ms cut-off. */
-    CHECK(mold_projects_past(0.002, 2, 16, 0.010, &p) && p > 0.016 - 1e-12 && p < 0.016 + 1e-12,
+    /* 16 tasks on one thread, 2 done after 2 ms: 2.5 done counting the one
+     * in progress, 12.8 ms projected, past a 10 ms cut-off. */
+    CHECK(mold_projects_past(0.002, 2, 16, 1, 0.010, &p) && p > 0.0128 - 1e-12 && p < 0.0128 + 1e-12,
           "projected %g", p);
     /* The same pace, but a 20 ms cut-off: not past it. */
-    CHECK(!mold_projects_past(0.002, 2, 16, 0.020, &p));
+    CHECK(!mold_projects_past(0.002, 2, 16, 1, 0.020, &p));
     /* Too few tasks done to tell: 1 of 16 (and 2 of 32, under an eighth). */
-    CHECK(!mold_projects_past(0.002, 1, 16, 0.010, &p));
-    CHECK(!mold_projects_past(0.002, 2, 32, 0.010, &p));
-    CHECK(mold_projects_past(0.004, 4, 32, 0.010, &p) && p > 0.032 - 1e-12 && p < 0.032 + 1e-12);
+    CHECK(!mold_projects_past(0.002, 1, 16, 1, 0.010, &p));
+    CHECK(!mold_projects_past(0.002, 2, 32, 1, 0.010, &p));
+    CHECK(mold_projects_past(0.004, 4, 32, 2, 0.010, &p) && p > 0.0256 - 1e-12 && p < 0.0256 + 1e-12);
     /* A run with every task done has nothing left to open. */
-    CHECK(!mold_projects_past(0.020, 16, 16, 0.010, &p));
+    CHECK(!mold_projects_past(0.020, 16, 16, 1, 0.010, &p));
     /* Exactly at the cut-off: not past it. */
-    CHECK(!mold_projects_past(0.25, 8, 16, 0.5, &p));
+    CHECK(!mold_projects_past(0.25, 6, 16, 4, 0.5, &p));
+    /* Waves: 8 threads, 80 tasks of 0.46 ms each (a 4.6 ms run). At 0.89 ms
+     * the second wave is nearly done but 10 tasks are: 80 x 0.89 / 10 =
+     * 7.1 ms would open it under a 6.8 ms cut-off; counting the 8 in
+     * progress as half done gives 5.1 ms, and it runs on. */
+    CHECK(!mold_projects_past(0.00089, 10, 80, 8, 0.0068, &p), "projected %g", p);
+    /* ...while a run truly past it still opens: 4 of 32 done at 1.2 ms on 2 threads. */
+    CHECK(mold_projects_past(0.0012, 4, 32, 2, 0.0068, &p) && p > 0.00768 - 1e-12 &&
+          p < 0.00768 + 1e-12, "projected %g", p);
 }
 
 /* The default warmup: all groups MOLD_WARMUP times before half, so a loop
