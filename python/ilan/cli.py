@@ -475,8 +475,9 @@ model; thread 0 creates the taskloops.
 
 Policies: ws (random stealing, last victim first), llvm (uniformly random
 stealing: the baseline of seed 000), numa (NUMA-aware distribution, strict)
-and ilan (the full ILAN scheduler). The speedup column divides llvm's
-simulated time by each policy's (the first policy's when llvm is not run).
+and ilan (the full ILAN scheduler); thesis (seed 000's exploration as
+published) when named. The speedup column divides llvm's simulated time by
+each policy's (the first policy's when llvm is not run).
 
 Workloads: sim/workloads/README.md describes the format.
 
@@ -594,8 +595,9 @@ def parser() -> argparse.ArgumentParser:
                    "file's \"topology\")")
     p.add_argument("--params", metavar="FILE",
                    help="machine parameter file (default sim/machines/vm-2core.json)")
-    p.add_argument("--policies", type=policies_arg, default=list(sim.POLICIES),
-                   help="comma list out of %s (default: all)" % ",".join(sim.POLICIES))
+    p.add_argument("--policies", type=policies_arg, default=list(sim.DEFAULT_POLICIES),
+                   help="comma list out of %s (default: %s)" % (
+                       ",".join(sim.POLICIES), ",".join(sim.DEFAULT_POLICIES)))
     p.add_argument("--seed", type=seed_arg, default=1, help="every random choice derives from "
                    "it (default 1): the same seed gives the same result")
     p.add_argument("--threads", type=positive_int, metavar="T",

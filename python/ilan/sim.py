@@ -29,6 +29,8 @@ A CONSTRUCT is one of (each maps to one engine line, `repeat` to a
      "profile": P, "num_tasks": K, "grainsize": G, "reuse": R}
     {"kind": "loop", "name": N, "iters": I, "ns": X, "bytes": B, "data": D,
      "profile": P, "schedule": S, "chunk": C, "reuse": R}
+    {"kind": "tree", "name": N, "shape": SHAPE, "n": N, "ns": X, "bytes": B,
+     "data": D, "cutoff": C, "q": Q, "m": M, "seed": U}
     {"kind": "barrier"}
     {"kind": "repeat", "count": COUNT, "body": [CONSTRUCT, ...]}
 
@@ -49,6 +51,14 @@ A CONSTRUCT is one of (each maps to one engine line, `repeat` to a
 - schedule (loop): static (default), dynamic, guided, adaptive,
   static_steal, fac2, tss or af; chunk: 0 (default) when absent.
 - reuse: true when every execution re-reads the same data (default false).
+- atomic_ns (taskloop, loop): optional, > 0 for an atomic update per
+  iteration on a line every running piece of the construct shares (the
+  interference of sim/README.md); absent or 0: none.
+- tree: a task tree started by thread 0 (sim/README.md): shape fib (n <=
+  60), sort (n elements, leaves of at most cutoff > 0) or uts (n root
+  children, then m children with probability q, drawn from seed); ns and
+  bytes per call, element or node; data as for loops (default static);
+  cutoff, q, m and seed default to 0.
 - count (repeat): an integer >= 1; body: a non-empty list.
 - note: optional free text on any construct.
 """
@@ -67,7 +77,10 @@ from typing import Any
 from . import IlanError, __version__
 from .paths import REPO, build_dir, rel
 
-POLICIES = ("ws", "llvm", "numa", "ilan")
+POLICIES = ("ws", "llvm", "numa", "ilan", "thesis")
+# What runs without --policies: the runtime's three modes and seed 000's
+# baseline; `thesis` (the published exploration alone) only when named.
+DEFAULT_POLICIES = ("ws", "llvm", "numa", "ilan")
 FORMAT_LINE = "ilan-sim 1"
 
 # sim/README.md's parameter table, in its order (the engine's input keeps it),
@@ -97,6 +110,8 @@ DEFAULT_PARAMS = REPO / "sim" / "machines" / "vm-2core.json"
 DATA_KINDS = ("static", "twisted", "interleave", "single")
 PROFILES = ("uniform", "linear")
 SCHEDULES = ("static", "dynamic", "guided", "adaptive", "static_steal", "fac2", "tss", "af")
+SHAPES = ("fib", "sort", "uts")
+FIB_MAX = 60   # the engine's limit: fib(n) makes about 1.6^n tasks
 NAME_RE = re.compile(r"^[A-Za-z0-9_.:-]+$")
 
 Doc = dict[str, Any]
@@ -260,7 +275,25 @@ class Work:
     schedule: str = "static"
     chunk: int = 0
     reuse: bool = False
+    atomic_ns: float = 0.0
     where: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A task tree (fib, sort or uts)."""
+    name: str
+    shape: str
+    n: int
+    ns: float
+    bytes: float
+    data: str
+    cutoff: int = 0
+    q: float = 0.0
+    m: int = 0
+    seed: int = 0
+    where: str = field(default="", compare=False)
+    kind: str = field(default="tree", init=False)
 
 
 @dataclass(frozen=True)
@@ -275,7 +308,7 @@ class Repeat:
     where: str = field(default="", compare=False)
 
 
-Construct = Work | Barrier | Repeat
+Construct = Work | Tree | Barrier | Repeat
 
 
 @dataclass(frozen=True)
@@ -291,7 +324,7 @@ class _Checker:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.defined: dict[str, Work] = {}
+        self.defined: dict[str, Work | Tree] = {}
 
     def fail(self, where: str, why: str) -> IlanError:
         return IlanError("%s: %s: %s" % (self.path, where, why))
@@ -357,16 +390,15 @@ class _Checker:
             self.keys(obj, where, ("kind", "count", "body"), ("note",))
             count = self.integer(obj["count"], where + ".count", 1)
             return Repeat(count, self.program(obj["body"], where + ".body"), where)
-        if kind not in ("taskloop", "loop"):
-            raise self.fail(where + ".kind", "%s is not taskloop, loop, barrier or repeat"
+        if kind not in ("taskloop", "loop", "tree"):
+            raise self.fail(where + ".kind", "%s is not taskloop, loop, tree, barrier or repeat"
                             % json.dumps(kind))
+        if kind == "tree":
+            return self.same_as_before(self.tree(obj, where))
         extra = ("num_tasks", "grainsize") if kind == "taskloop" else ("schedule", "chunk")
         self.keys(obj, where, ("kind", "name", "iters", "ns"),
-                  ("bytes", "data", "profile", "reuse", "note") + extra)
-        name = obj["name"]
-        if not isinstance(name, str) or not NAME_RE.match(name):
-            raise self.fail(where + ".name", "%s: a name is letters, digits and _.:- (no blanks)"
-                            % json.dumps(name))
+                  ("bytes", "data", "profile", "reuse", "atomic_ns", "note") + extra)
+        name = self.name(obj["name"], where)
         reuse = obj.get("reuse", False)
         if not isinstance(reuse, bool):
             raise self.fail(where + ".reuse", "must be true or false, not %s" % json.dumps(reuse))
@@ -375,6 +407,7 @@ class _Checker:
                            bytes=self.number(obj.get("bytes", 0), where + ".bytes"),
                            data=self.data(obj.get("data", "static"), where + ".data"),
                            profile=self.profile(obj.get("profile", "uniform"), where + ".profile"),
+                           atomic_ns=self.number(obj.get("atomic_ns", 0), where + ".atomic_ns"),
                            reuse=reuse, where=where)
         if kind == "taskloop":
             nt = self.integer(obj.get("num_tasks", 0), where + ".num_tasks", 0)
@@ -390,11 +423,43 @@ class _Checker:
                     json.dumps(sched), ", ".join(SCHEDULES)))
             work = Work(schedule=sched, chunk=self.integer(obj.get("chunk", 0), where + ".chunk", 0),
                         **common)
-        first = self.defined.setdefault(name, work)
-        if first != work:
-            raise self.fail(where, "%r is defined differently at %s: a name is one construct "
-                            "(one call site), define it once and reuse it alike" % (name, first.where))
-        return work
+        return self.same_as_before(work)
+
+    def name(self, v: Any, where: str) -> str:
+        if not isinstance(v, str) or not NAME_RE.match(v):
+            raise self.fail(where + ".name", "%s: a name is letters, digits and _.:- (no blanks)"
+                            % json.dumps(v))
+        return v
+
+    def same_as_before(self, c: "Work | Tree") -> "Work | Tree":
+        """c, after checking that an earlier construct of its name is alike."""
+        first = self.defined.setdefault(c.name, c)
+        if first != c:
+            raise self.fail(c.where, "%r is defined differently at %s: a name is one construct "
+                            "(one call site), define it once and reuse it alike" % (c.name, first.where))
+        return c
+
+    def tree(self, obj: Doc, where: str) -> Tree:
+        self.keys(obj, where, ("kind", "name", "shape", "n", "ns"),
+                  ("bytes", "data", "cutoff", "q", "m", "seed", "note"))
+        name = self.name(obj["name"], where)
+        shape = obj["shape"]
+        if shape not in SHAPES:
+            raise self.fail(where + ".shape", "%s is not one of %s" % (json.dumps(shape), ", ".join(SHAPES)))
+        n = self.integer(obj["n"], where + ".n", 1)
+        if shape == "fib" and n > FIB_MAX:
+            raise self.fail(where + ".n", "fib(%d): at most fib(%d) (about 1.6^n tasks)" % (n, FIB_MAX))
+        cutoff = self.integer(obj.get("cutoff", 0), where + ".cutoff", 1 if shape == "sort" else 0)
+        q = self.number(obj.get("q", 0), where + ".q")
+        if q > 1:
+            raise self.fail(where + ".q", "a probability, from 0 to 1, not %s" % json.dumps(obj["q"]))
+        seed = self.integer(obj.get("seed", 0), where + ".seed", 0)
+        if seed >= 1 << 64:
+            raise self.fail(where + ".seed", "must be below 2^64")
+        return Tree(name, shape, n, self.number(obj["ns"], where + ".ns"),
+                    self.number(obj.get("bytes", 0), where + ".bytes"),
+                    self.data(obj.get("data", "static"), where + ".data"), cutoff, q,
+                    self.integer(obj.get("m", 0), where + ".m", 0), seed, where)
 
     def program(self, v: Any, where: str) -> tuple[Construct, ...]:
         if not isinstance(v, list) or not v:
@@ -415,7 +480,7 @@ def check_workload(doc: Any, path: str) -> Workload:
         raise ck.fail("models", "a sentence saying what the workload models and from where")
     program = ck.program(doc["program"], "program")
     if not ck.defined:
-        raise ck.fail("program", "no taskloop or loop: nothing to simulate")
+        raise ck.fail("program", "no taskloop, loop or tree: nothing to simulate")
     return Workload(name, doc["models"], program, path)
 
 
@@ -449,7 +514,15 @@ def work_line(w: Work) -> str:
         tail = "num_tasks=%d grainsize=%d" % (w.num_tasks, w.grainsize)
     else:
         tail = "schedule=%s chunk=%d" % (w.schedule, w.chunk)
-    return "%s %s reuse=%d" % (head, tail, int(w.reuse))
+    # atomic_ns is optional in the engine's input: written only when used,
+    # so that workloads without it read as they always did
+    atomic = " atomic_ns=%s" % number(w.atomic_ns) if w.atomic_ns else ""
+    return "%s %s reuse=%d%s" % (head, tail, int(w.reuse), atomic)
+
+
+def tree_line(t: Tree) -> str:
+    return "tree %s shape=%s n=%d ns=%s bytes=%s data=%s cutoff=%d q=%s m=%d seed=%d" % (
+        t.name, t.shape, t.n, number(t.ns), number(t.bytes), t.data, t.cutoff, number(t.q), t.m, t.seed)
 
 
 def program_lines(program: tuple[Construct, ...], machine: Machine, path: str,
@@ -457,11 +530,11 @@ def program_lines(program: tuple[Construct, ...], machine: Machine, path: str,
     pad = "  " * depth
     out: list[str] = []
     for c in program:
-        if isinstance(c, Work):
+        if isinstance(c, Work | Tree):
             if c.data.startswith("node:") and int(c.data[5:]) >= machine.nodes:
                 raise IlanError("%s: %s.data: %s, but the machine has %d node(s) (0-%d)" % (
                     path, c.where, c.data, machine.nodes, machine.nodes - 1))
-            out.append(pad + work_line(c))
+            out.append(pad + (work_line(c) if isinstance(c, Work) else tree_line(c)))
         elif isinstance(c, Barrier):
             out.append(pad + "barrier")
         else:

@@ -82,7 +82,7 @@ def test_a_workload_parses_with_defaults():
     (taskloop(reuse=1), "program[0].reuse", "true or false"),
     (taskloop(name="two words"), "program[0].name", "no blanks"),
     ({"kind": "taskloop", "iters": 5, "ns": 1}, "program[0]", "missing field 'name'"),
-    ({"kind": "task", "name": "x"}, "program[0].kind", "not taskloop, loop, barrier or repeat"),
+    ({"kind": "task", "name": "x"}, "program[0].kind", "not taskloop, loop, tree, barrier or repeat"),
     ({"kind": "repeat", "count": 0, "body": [taskloop()]}, "program[0].count", ">= 1"),
     ({"kind": "repeat", "count": 2, "body": []}, "program[0].body", "non-empty list"),
     ({"kind": "repeat", "count": 2, "body": [taskloop(ns=None)]}, "program[0].body[0].ns", "number"),
@@ -94,6 +94,36 @@ def test_workload_errors_name_the_file_and_the_field(construct, where, words):
     assert msg.startswith("w.json: %s: " % where), msg
     assert words in msg
     assert "\n" not in msg
+
+
+@pytest.mark.parametrize("tree, where, words", [
+    ({"shape": "fib", "n": 61, "ns": 5}, "program[0].n", "at most fib(60)"),
+    ({"shape": "sort", "n": 1000, "ns": 5}, "program[0].cutoff", ">= 1"),
+    ({"shape": "uts", "n": 10, "ns": 5, "q": 1.5, "m": 4}, "program[0].q", "from 0 to 1"),
+    ({"shape": "bfs", "n": 10, "ns": 5}, "program[0].shape", "not one of fib, sort, uts"),
+    ({"shape": "uts", "n": 0, "ns": 5}, "program[0].n", ">= 1"),
+    ({"shape": "fib", "n": 20, "ns": 5, "iters": 3}, "program[0]", "unknown field 'iters'"),
+    ({"shape": "uts", "n": 10, "ns": 5, "seed": 1 << 64}, "program[0].seed", "below 2^64"),
+])
+def test_tree_errors(tree, where, words):
+    with pytest.raises(IlanError) as e:
+        workload(dict({"kind": "tree", "name": "t"}, **tree))
+    assert str(e.value).startswith("w.json: %s: " % where) and words in str(e.value), str(e.value)
+
+
+def test_trees_and_atomics_in_the_engine_text():
+    w = workload({"kind": "tree", "name": "fib", "shape": "fib", "n": 25, "ns": 3.5, "cutoff": 10},
+                 {"kind": "tree", "name": "uts", "shape": "uts", "n": 200, "ns": 50, "bytes": 64,
+                  "data": "interleave", "q": 0.124, "m": 8, "seed": 19},
+                 taskloop("hot", atomic_ns=40))
+    body = sim.engine_text(machine(), params(), 4, w, "thesis", 1, False).split("program\n")[1]
+    assert body.splitlines() == [
+        "tree fib shape=fib n=25 ns=3.5 bytes=0 data=static cutoff=10 q=0 m=0 seed=0",
+        "tree uts shape=uts n=200 ns=50 bytes=64 data=interleave cutoff=0 q=0.124 m=8 seed=19",
+        "taskloop hot iters=100 ns=10 bytes=0 data=static profile=uniform num_tasks=0 grainsize=0 "
+        "reuse=0 atomic_ns=40"]
+    # without atomic_ns, the line is the one the format always had
+    assert sim.work_line(workload(taskloop()).program[0]).endswith("reuse=0")
 
 
 def test_a_name_is_one_construct():
@@ -111,7 +141,7 @@ def test_workload_document_errors():
         sim.check_workload({"name": "x", "program": [taskloop()]}, "w.json")
     with pytest.raises(IlanError, match=r"unknown field 'progam'"):
         sim.check_workload({"name": "x", "models": "m", "program": [taskloop()], "progam": 1}, "w.json")
-    with pytest.raises(IlanError, match=r"w.json: program: no taskloop or loop"):
+    with pytest.raises(IlanError, match=r"w.json: program: no taskloop, loop or tree"):
         sim.check_workload({"name": "x", "models": "m", "program": [{"kind": "barrier"}]}, "w.json")
     with pytest.raises(IlanError, match=r"w.json: models: a sentence"):
         sim.check_workload({"name": "x", "models": " ", "program": [taskloop()]}, "w.json")
@@ -217,6 +247,8 @@ def test_engine_text_checks_against_the_machine():
 
 def test_policy_list():
     assert sim.policy_list("ilan, ws,ilan") == ["ilan", "ws"]
+    assert sim.policy_list("thesis,llvm") == ["thesis", "llvm"]
+    assert sim.DEFAULT_POLICIES == ("ws", "llvm", "numa", "ilan")
     with pytest.raises(IlanError, match="'libgomp'"):
         sim.policy_list("ws,libgomp")
     with pytest.raises(IlanError):
@@ -597,7 +629,7 @@ def test_balanced_compute_takes_work_over_cores_plus_overheads(policy):
     bound = reps * (3 * costs * cores + 3 * prm["barrier_ns"] * math.ceil(math.log2(cores))) * 1e-9
     t = float(doc["time_s"])
     assert lower <= t <= upper + bound, (policy, configs, lower, upper, t, bound)
-    if policy != "ilan":
+    if policy not in ("ilan", "thesis"):
         assert lower == pytest.approx(reps * work / cores)
         assert t <= 1.02 * lower
     busy = sum(float(th["busy_s"]) for th in doc["threads"])
