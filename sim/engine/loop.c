@@ -29,6 +29,8 @@ struct loop_run {
     unsigned long *next, *end;    /* [T] */
     iter_ull *mult;               /* [T] the owner's chunk multiplier */
     struct loop_victims *victims; /* [T] each thread's victims */
+    unsigned *pass;               /* [T] a thief's next look in its pass (0: a new pass) */
+    uint64_t *pass_rnd;           /* [T] the random start of its pass's segments */
     /* static */
     unsigned long *static_k;      /* [T] chunks of its round-robin share taken */
 };
@@ -162,39 +164,45 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
         start(w, t, r, lo, r->next[t], now + p->claim_ns);
         return;
     }
-    /* A thief: one pass over its victims in locality order. */
+    /* A thief: a pass over its victims in locality order, one look per
+     * step, so that what it takes is claimed when it gets there. */
     const struct loop_victims *v = &r->victims[t];
-    uint64_t rnd = steal_rand(&th->rng);
-    double cost = 0;
-    for (unsigned i = 0; i < v->n; i++) {
-        unsigned victim = loop_victim_at(v, i, rnd);
-        double far = world_far(w, th->node, w->threads[victim].node);
-        unsigned long rem = r->end[victim] - r->next[victim];
-        if (rem == 0) {
-            cost += p->steal_fail_ns * far;
-            continue;
-        }
-        iter_ull take = r->fns->loop_steal_size(rem, r->c);
-        r->end[victim] -= take;
-        r->next[t] = r->end[victim];
-        r->end[t] = r->end[victim] + take;
-        th->steals++;
-        th->steals_remote += far > 1;
-        th->at = now + cost + p->steal_ns * far;
-        return; /* ready again: pops from its new range */
+    if (v->n == 0) { /* a team of one */
+        th->state = TH_ASLEEP;
+        return;
     }
-    th->state = TH_ASLEEP;
+    if (r->pass[t] == 0)
+        r->pass_rnd[t] = steal_rand(&th->rng);
+    unsigned victim = loop_victim_at(v, r->pass[t], r->pass_rnd[t]);
+    double far = world_far(w, th->node, w->threads[victim].node);
+    unsigned long rem = r->end[victim] - r->next[victim];
+    if (rem == 0) {
+        if (++r->pass[t] == v->n) { /* nothing anywhere: the loop is over for it */
+            r->pass[t] = 0;
+            th->state = TH_ASLEEP;
+            return;
+        }
+        th->at = now + p->steal_fail_ns * far;
+        return;
+    }
+    iter_ull take = r->fns->loop_steal_size(rem, r->c);
+    r->end[victim] -= take;
+    r->next[t] = r->end[victim];
+    r->end[t] = r->end[victim] + take;
+    r->pass[t] = 0;
+    th->steals++;
+    th->steals_remote += far > 1;
+    th->at = now + p->steal_ns * far; /* ready again: pops from its new range */
 }
 
+/* The owner's multiplier follows the time of its last pop, as the
+ * runtime's does (core/ws_steal.c: the time per pop, not per iteration). */
 static void steal_finished(struct world *w, unsigned t, double now, void *ctx)
 {
     struct loop_run *r = ctx;
     const struct sim_thread *th = &w->threads[t];
-    iter_ull iters = th->piece.hi - th->piece.lo;
-    if (iters)
-        r->mult[t] = r->fns->loop_pop_mult(r->mult[t], (uint64_t)((now - th->started) /
-                                                                  ((double)iters / r->c > 1 ? (double)iters / r->c : 1)),
-                                           POP_TARGET_NS);
+    if (th->piece.hi > th->piece.lo)
+        r->mult[t] = r->fns->loop_pop_mult(r->mult[t], (uint64_t)(now - th->started), POP_TARGET_NS);
 }
 
 double loop_barrier_ns(const struct world *w)
@@ -253,7 +261,12 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
         r.next = next;
         r.end = end;
         r.mult = mult;
+        unsigned pass[T];
+        uint64_t pass_rnd[T];
+        memset(pass, 0, sizeof pass);
         r.victims = victims;
+        r.pass = pass;
+        r.pass_rnd = pass_rnd;
         rules = (struct phase_rules){steal_decide, steal_finished, &r};
         double last = world_run_phase(w, &rules, t0);
         *chunks = r.claims;

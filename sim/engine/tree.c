@@ -36,7 +36,9 @@ struct tree_run {
     unsigned long *free_list;      /* recycled node indices */
     unsigned long nfree, free_cap; /* used, allocated */
     struct tdeque *dq;             /* [T] */
-    unsigned *fails;               /* [T] quick looks failed in a row */
+    unsigned *fails;               /* [T] looks failed in a row: quick ones, then past
+                                      `tries` the steps of a full look */
+    uint64_t *look_rot;            /* [T] the random start of a full look's segments */
     struct loop_victims *victims;  /* [T] locality order (numa, ilan), NULL otherwise */
     bool llvm;                     /* uniformly random victims */
     unsigned tries;                /* quick looks before a full one */
@@ -236,19 +238,24 @@ static void tree_decide(struct world *w, unsigned t, void *ctx)
         return;
     }
     /* A full look before sleeping: every other thread once, in locality
-     * order where the policy has one. */
-    uint64_t rot = steal_rand(&th->rng);
-    double cost = 0;
-    for (unsigned i = 0; i + 1 < n; i++) {
-        unsigned v = r->victims ? loop_victim_at(&r->victims[t], i, rot) : (t + 1 + i) % n;
-        if (has_tasks(r, v)) {
-            steal_from(r, t, v, now + cost);
-            return;
-        }
-        cost += w->p->steal_fail_ns * world_far(w, th->node, w->threads[v].node);
+     * order where the policy has one, one look per step (what it takes is
+     * claimed when it gets there). */
+    unsigned step = r->fails[t] - r->tries;
+    if (step == 0)
+        r->look_rot[t] = steal_rand(&th->rng);
+    unsigned v = r->victims ? loop_victim_at(&r->victims[t], step, r->look_rot[t])
+                            : (t + 1 + step) % n;
+    if (has_tasks(r, v)) {
+        steal_from(r, t, v, now);
+        return;
     }
-    r->fails[t] = 0;
-    th->state = TH_ASLEEP;
+    if (step + 2 == n) { /* looked at every other thread: sleep */
+        r->fails[t] = 0;
+        th->state = TH_ASLEEP;
+        return;
+    }
+    r->fails[t]++;
+    th->at = now + w->p->steal_fail_ns * world_far(w, th->node, w->threads[v].node);
 }
 
 static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
@@ -309,6 +316,7 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
                          .llvm = !strcmp(policy, "llvm") || !strcmp(policy, "thesis")};
     r.dq = calloc(T, sizeof *r.dq);
     r.fails = calloc(T, sizeof *r.fails);
+    r.look_rot = calloc(T, sizeof *r.look_rot);
     r.tries = steal_tries(T > 1 ? T : 2, false, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
     unsigned *order = NULL, *seg_end = NULL, *group_of = NULL;
     if (!strcmp(policy, "numa") || !strcmp(policy, "ilan")) {
@@ -348,6 +356,7 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
         free(r.dq[t].v);
     free(r.dq);
     free(r.fails);
+    free(r.look_rot);
     free(r.nodes);
     free(r.free_list);
     free(r.victims);
