@@ -11,6 +11,7 @@ const struct sim_policy sim_policy_shipped = {
     .split = taskloop_split_compute,
     .dist_runs = numa_dist_runs,
     .dist_strict = numa_dist_strict,
+    .steal_share = numa_dist_steal_share,
     .next_victim = steal_next_victim,
     .loop_steal_size = loop_steal_size,
     .loop_pop_size = loop_pop_size,

@@ -8,15 +8,22 @@
 #include "taskloop.h"
 #include "tree.h"
 
-/* Counts one execution of configuration `config` for construct r. */
-static void count_config(struct sim_construct_result *r, const char *config)
+/* Counts one execution of configuration `config` for construct r,
+ * which took time_ns (the first ones are listed one by one). */
+static void count_config(struct sim_construct_result *r, const char *config, double time_ns)
 {
     snprintf(r->config, sizeof r->config, "%s", config);
-    for (unsigned i = 0; i < r->nconfigs; i++)
-        if (!strcmp(r->configs[i], config)) {
-            r->config_runs[i]++;
-            return;
-        }
+    unsigned i = 0;
+    while (i < r->nconfigs && strcmp(r->configs[i], config))
+        i++;
+    if (r->executions < SIM_FIRST_RUNS) {
+        r->first[r->executions] = (unsigned short)i;
+        r->first_ns[r->executions] = time_ns;
+    }
+    if (i < r->nconfigs) {
+        r->config_runs[i]++;
+        return;
+    }
     r->configs = realloc(r->configs, (r->nconfigs + 1) * sizeof *r->configs);
     r->config_runs = realloc(r->config_runs, (r->nconfigs + 1) * sizeof *r->config_runs);
     if (!r->configs || !r->config_runs) {
@@ -66,7 +73,13 @@ static void write_result(FILE *f, const struct world *w, const struct sim_constr
             json_string(f, r->configs[k]);
             fprintf(f, ": %lu", r->config_runs[k]);
         }
-        fprintf(f, "}, ");
+        fprintf(f, "}, \"first\": [");
+        for (unsigned long k = 0; k < r->executions && k < SIM_FIRST_RUNS; k++) {
+            fprintf(f, "%s[", k ? ", " : "");
+            json_string(f, r->configs[r->first[k]]);
+            fprintf(f, ", %.9g]", r->first_ns[k] * 1e-9);
+        }
+        fprintf(f, "], ");
         if (in->kinds[c] == OP_LOOP)
             fprintf(f, "\"chunks\": %lu, ", r->chunks);
         fprintf(f, "\"state\": ");
@@ -143,14 +156,14 @@ bool sim_run(const struct sim_input *in, const struct sim_policy *fns, FILE *out
             if (op->kind == OP_TASKLOOP) {
                 struct tl_outcome o;
                 clock = taskloop_run(&w, fns, &hist, op, n, start, &o);
-                count_config(r, o.config);
+                count_config(r, o.config, clock - start);
                 in_single = true;
                 const struct tl_identity *id = taskloop_identity_last(&hist, op->construct);
                 if (id)
                     mold_explain(&id->mold, r->state, sizeof r->state);
             } else if (op->kind == OP_TREE) {
                 clock = tree_run(&w, fns, op, start);
-                count_config(r, in->policy);
+                count_config(r, in->policy, clock - start);
                 in_single = true;
             } else {
                 if (in_single) /* the single's barrier first */
@@ -160,7 +173,7 @@ bool sim_run(const struct sim_input *in, const struct sim_policy *fns, FILE *out
                 r->chunks += chunks;
                 static const char *const names[] = {"static", "dynamic", "guided", "adaptive",
                                                     "static_steal", "fac2", "tss", "af"};
-                count_config(r, names[op->schedule]);
+                count_config(r, names[op->schedule], clock - start);
                 in_single = false;
             }
             if (op->reuse)

@@ -7,6 +7,10 @@
 #include "input.h"
 #include "policy.h"
 
+/* Executions of each construct whose configuration and time the output
+ * lists one by one (an exploration's path). */
+#define SIM_FIRST_RUNS 48
+
 /* What a run measured of one construct. */
 struct sim_construct_result {
     unsigned long executions; /* times it ran */
@@ -17,6 +21,8 @@ struct sim_construct_result {
     unsigned long *config_runs; /* [nconfigs] how often each ran */
     unsigned nconfigs;        /* entries of configs */
     char state[256];          /* the exploration's explanation, "" when none */
+    unsigned short first[SIM_FIRST_RUNS]; /* the first executions' configurations (configs index) */
+    double first_ns[SIM_FIRST_RUNS];      /* ...and times */
 };
 
 /* Simulates `in` under the policy functions `fns` and writes the result

@@ -27,6 +27,7 @@ struct tl_run {
     iter_ull *next, *end, *strict;  /* [k] each range: next to claim, end, end of its strict part */
     int *range_of_group;            /* [G] the range of each group, -1: not taking part */
     bool full;                      /* shareable tasks may cross groups */
+    bool by_range;                  /* a range launch (else one task per take from queues) */
     iter_ull *own_next, *own_end;   /* [T] tasks a thread took from another range */
     unsigned long done;             /* tasks finished */
     double cutoff_ns;               /* 0: none; else the run opens to every thread past it */
@@ -110,31 +111,53 @@ static void open_run(struct tl_run *r, double now)
         world_wake(r->w, t, now + r->w->p->wake_ns);
 }
 
-/* Takes half of what thread t may take of another range, from its back,
- * into its own batch; false when there is none. Nearest groups first. */
+/* The node of range j's group (its first thread's). */
+static unsigned range_node(const struct tl_run *r, unsigned j)
+{
+    const struct world *w = r->w;
+    for (unsigned o = 0; o < w->nthreads; o++)
+        if (w->groups.slot_group[o] == r->ids[j])
+            return w->threads[o].node;
+    return w->threads[0].node;
+}
+
+/* What thread t may take of range j from its back: past its strict part
+ * unless the run is open to every thread. */
+static iter_ull takeable_from(const struct tl_run *r, unsigned j)
+{
+    iter_ull from = r->next[j];
+    if (!r->opened && r->strict[j] > from)
+        from = r->strict[j];
+    return r->end[j] > from ? from : r->end[j];
+}
+
+/*
+ * Thread t takes tasks of another range from its back into its own batch;
+ * false when there is none. Mirrors the runtime's two launches:
+ * - a range launch (ilan/range.c, claim_back): a thief's share of what is
+ *   shareable (numa_dist_steal_share), in one claim, from the ranges after
+ *   the thread's own, cyclically;
+ * - a per-task launch (a run with a cut-off, whose tasks sit in the
+ *   groups' queues): one task at a time, the nearest group first; once the
+ *   run is open to every thread, from any part of any range.
+ */
 static bool range_steal(struct tl_run *r, unsigned t, double now)
 {
     struct world *w = r->w;
     struct sim_thread *th = &w->threads[t];
+    int mine = r->range_of_group[w->groups.slot_group[t]];
     int best = -1;
     double best_far = INFINITY;
-    for (unsigned j = 0; j < r->k; j++) {
-        iter_ull from = r->next[j];
-        if (!r->opened && r->strict[j] > from)
-            from = r->strict[j];
-        if (r->end[j] <= from)
+    for (unsigned d = 0; d < r->k; d++) {
+        unsigned j = r->by_range ? (unsigned)(mine + 1 + (int)d) % r->k : d;
+        if ((int)j == mine || r->end[j] <= takeable_from(r, j))
             continue;
-        unsigned node = w->threads[0].node;
-        int model = w->groups.model_id[r->ids[j]];
-        if (model >= 0 && w->groups.kind == GROUP_NODE)
-            node = (unsigned)model;
-        else /* the node of the group's first thread */
-            for (unsigned o = 0; o < w->nthreads; o++)
-                if (w->groups.slot_group[o] == r->ids[j]) {
-                    node = w->threads[o].node;
-                    break;
-                }
-        double far = world_far(w, th->node, node);
+        double far = world_far(w, th->node, range_node(r, j));
+        if (r->by_range) { /* the first in cyclic order */
+            best = (int)j;
+            best_far = far;
+            break;
+        }
         if (far < best_far) {
             best_far = far;
             best = (int)j;
@@ -142,10 +165,8 @@ static bool range_steal(struct tl_run *r, unsigned t, double now)
     }
     if (best < 0)
         return false;
-    iter_ull from = r->next[best];
-    if (!r->opened && r->strict[best] > from)
-        from = r->strict[best];
-    iter_ull take = (r->end[best] - from + 1) / 2;
+    iter_ull avail = r->end[best] - takeable_from(r, (unsigned)best);
+    iter_ull take = r->by_range ? r->fns->steal_share(avail, w->groups.workers[r->ids[best]]) : 1;
     r->own_next[t] = r->end[best] - take;
     r->own_end[t] = r->end[best];
     r->end[best] -= take;
@@ -331,6 +352,7 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     r.strict = strict;
     r.range_of_group = range_of_group;
     r.full = plan.cfg.full;
+    r.by_range = by_range;
     r.own_next = own_next;
     r.own_end = own_end;
     r.cutoff_ns = plan.cutoff * 1e9;

@@ -475,7 +475,7 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
             own = (int)j;
     exec->launch =
-        ilan_range_new(exec->launch_room, body, split, k, first, strict_end, exec->data);
+        ilan_range_new(exec->launch_room, body, split, k, workers, first, strict_end, exec->data);
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;

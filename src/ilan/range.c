@@ -6,6 +6,7 @@
 #include "base/fatal.h"
 #include "core/task.h"
 #include "ilan/data.h"
+#include "sched/numa_dist.h"
 #include "instr/counters.h"
 
 /* Argument blocks up to this size are built on the runner's stack. */
@@ -82,8 +83,8 @@ static bool same_body(const struct taskloop_body *kept, const struct taskloop_bo
 
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
-                                   const iter_ull *first, const iter_ull *strict_end,
-                                   struct ilan_data *data)
+                                   const unsigned *workers, const iter_ull *first,
+                                   const iter_ull *strict_end, struct ilan_data *data)
 {
     size_t block, align = launch_align(body, &block);
     size_t head = header_size(k, align);
@@ -117,6 +118,7 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
         atomic_store_explicit(&ranges[j].bounds, pack((uint32_t)first[j], (uint32_t)first[j + 1]),
                               memory_order_relaxed);
         ranges[j].strict_end = (uint32_t)strict_end[j];
+        ranges[j].workers = workers[j];
         ranges[j].node = -1;
         shareable |= strict_end[j] < first[j + 1];
     }
@@ -145,9 +147,10 @@ static bool claim_front(struct ilan_range *r, uint32_t *i)
     }
 }
 
-/* Claims the back half (rounded up) of what lies past r's strict part:
- * true and [*i, *end), or false when nothing there is shareable. Half in
- * one CAS, not a task per CAS: a thief and the range's owner claiming
+/* Claims a thief's share (numa_dist_steal_share: half for a group of one)
+ * of what lies past r's strict part, from the back: true and [*i, *end),
+ * or false when nothing there is shareable. A share in one CAS, not a
+ * task per CAS: a thief and the range's owner claiming
  * single tasks at the two ends of one word bounced its line between their
  * CPUs at every task, which made `full` stealing twice as slow as
  * `strict` on a grainsize(1) taskloop of 10 ns tasks. */
@@ -159,7 +162,7 @@ static bool claim_back(struct ilan_range *r, uint32_t *i, uint32_t *end)
         uint32_t floor = lo > r->strict_end ? lo : r->strict_end;
         if (hi <= floor)
             return false;
-        uint32_t cut = hi - (hi - floor + 1) / 2;
+        uint32_t cut = hi - (uint32_t)numa_dist_steal_share(hi - floor, r->workers);
         if (atomic_compare_exchange_weak_explicit(&r->bounds, &b, pack(lo, cut),
                                                   memory_order_relaxed, memory_order_relaxed)) {
             *i = cut;

@@ -22,6 +22,8 @@
 struct ilan_range {
     alignas(ILAN_CACHE_LINE) _Atomic uint64_t bounds; /* lo in the low 32 bits, hi in the high */
     uint32_t strict_end;                              /* other groups take only tasks >= this */
+    uint32_t workers;                                 /* threads of its group: a thief's share of
+                                                         its back (numa_dist_steal_share) */
     int node;                                         /* the NUMA node of its group when runners
                                                          follow their CPU (see exec.c), else -1 */
 };
@@ -58,9 +60,9 @@ bool ilan_range_fits(const struct taskloop_body *body, iter_ull ntasks);
  * (ilan_range_new must then allocate it). */
 size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
 
-/* A launch for k groups: group j (0-based in the configuration) gets tasks
- * [first[j], first[j + 1]) of which [first[j], strict_end[j]) only its own
- * threads may run; `data` its registered array's map (or NULL). Copies the
+/* A launch for k groups: group j (0-based in the configuration), of
+ * workers[j] threads, gets tasks [first[j], first[j + 1]) of which
+ * [first[j], strict_end[j]) only its own threads may run; `data` its registered array's map (or NULL). Copies the
  * argument block now (the encounter). Built in `mem` (ilan_range_size(body,
  * k) bytes, cache-line aligned, where the previous launch of a recycled
  * execution record was: a field that holds its value already is not
@@ -68,8 +70,8 @@ size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
  * with free(). */
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
-                                   const iter_ull *first, const iter_ull *strict_end,
-                                   struct ilan_data *data);
+                                   const unsigned *workers, const iter_ull *first,
+                                   const iter_ull *strict_end, struct ilan_data *data);
 
 /* Runs tasks of launch l as a runner of range j, as included tasks of the
  * calling thread's current task, until no task it may take is left: range

@@ -114,6 +114,11 @@ iter_ull numa_dist_strict(iter_ull count, bool full)
     return (count * ILAN_STRICT_NUM + ILAN_STRICT_DEN - 1) / ILAN_STRICT_DEN;
 }
 
+iter_ull numa_dist_steal_share(iter_ull avail, unsigned workers)
+{
+    return (avail + workers) / ((iter_ull)workers + 1);
+}
+
 unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers, struct numa_dist_grain grain)
 {
     if (work_ns <= 0 || workers == 0)

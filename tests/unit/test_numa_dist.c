@@ -117,5 +117,10 @@ int main(void)
           strcmp(group_kind_name(GROUP_CORE), "core") == 0);
     groups_free(&g);
     machine_free(&m);
+    /* A thief's share of a range's back: half of a group of one's, a
+     * ninth of a group of eight's, rounded up, at least one. */
+    CHECK(numa_dist_steal_share(10, 1) == 5 && numa_dist_steal_share(11, 1) == 6);
+    CHECK(numa_dist_steal_share(90, 8) == 10 && numa_dist_steal_share(91, 8) == 11);
+    CHECK(numa_dist_steal_share(1, 8) == 1 && numa_dist_steal_share(0, 8) == 0);
     return unit_report();
 }
