@@ -14,7 +14,8 @@
 struct tnode {
     unsigned long parent; /* NO_NODE for the root */
     unsigned pending;     /* children not complete */
-    bool post;            /* its continuation (sort's merge) is what runs next */
+    bool post;            /* sort: its quarters are sorted and its merge tree is made */
+    bool merge;           /* sort: a node of a merge tree, not of the sort's */
     uint64_t a, b;        /* fib: a = n; sort: its elements [a, b); uts: a = its hash */
     unsigned depth;       /* uts: its depth (0: the root) */
 };
@@ -56,7 +57,7 @@ static void *grow(void *p, unsigned long *cap, size_t elem)
 }
 
 static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t a, uint64_t b,
-                              unsigned depth)
+                              unsigned depth, bool merge)
 {
     unsigned long i;
     if (r->nfree) {
@@ -66,7 +67,7 @@ static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t
             r->nodes = grow(r->nodes, &r->cap, sizeof *r->nodes);
         i = r->nnodes++;
     }
-    r->nodes[i] = (struct tnode){parent, 0, false, a, b, depth};
+    r->nodes[i] = (struct tnode){parent, 0, false, merge, a, b, depth};
     return i;
 }
 
@@ -119,8 +120,8 @@ static unsigned long children(const struct tree_run *r, const struct tnode *x)
     switch (op->shape) {
     case SHAPE_FIB:
         return x->a < 2 || (op->cutoff && x->a <= op->cutoff) ? 0 : 2;
-    case SHAPE_SORT:
-        return x->b - x->a <= op->cutoff ? 0 : 4;
+    case SHAPE_SORT: /* four quarters to sort; a merge splits in two */
+        return x->b - x->a <= op->cutoff ? 0 : x->merge ? 2 : 4;
     case SHAPE_UTS:
         if (x->depth == 0)
             return op->iters[0];
@@ -148,9 +149,12 @@ static struct piece node_piece(const struct tree_run *r, unsigned long i)
         p.n = op->iters[0];
         p.lo = x->a;
         p.hi = x->b;
-        if (x->post) { /* merging the four sorted quarters */
-            p.compute_ns = op->ns * s;
-            p.bytes = op->bytes * s;
+        if (x->merge && children(r, x) == 0) { /* a leaf of a merge: both of its passes */
+            p.compute_ns = 2 * op->ns * s;
+            p.bytes = 2 * op->bytes * s;
+        } else if (x->merge) { /* a merge split in two: a binary search */
+            p.compute_ns = op->ns * log2(s);
+            p.bytes = 0;
         } else if (children(r, x) == 0) { /* a leaf sorted serially */
             p.compute_ns = op->ns * s * log2(s > 2 ? s : 2);
             p.bytes = op->bytes * s;
@@ -260,27 +264,27 @@ static void tree_decide(struct world *w, unsigned t, void *ctx)
 
 static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
 {
-    (void)now; /* the thread is ready at now: its creations follow from there */
     struct tree_run *r = ctx;
     struct sim_thread *th = &w->threads[t];
     unsigned long i = th->piece.node;
     struct tnode *x = &r->nodes[i];
-    unsigned long k = x->post ? 0 : children(r, x);
+    unsigned long k = children(r, x);
     if (k) { /* make the children, newest last: the owner runs it first */
         x->pending = (unsigned)k;
         uint64_t a = x->a, b = x->b, s = b - a;
         unsigned depth = x->depth;
+        bool merge = x->merge;
         for (unsigned long c = 0; c < k; c++) {
             unsigned long child;
             switch (r->op->shape) {
             case SHAPE_FIB:
-                child = node_new(r, i, a - 1 - c, 0, depth + 1);
+                child = node_new(r, i, a - 1 - c, 0, depth + 1, false);
                 break;
             case SHAPE_SORT:
-                child = node_new(r, i, a + s * c / 4, a + s * (c + 1) / 4, depth + 1);
+                child = node_new(r, i, a + s * c / k, a + s * (c + 1) / k, depth + 1, merge);
                 break;
             default:
-                child = node_new(r, i, child_hash(a, c), 0, depth + 1);
+                child = node_new(r, i, child_hash(a, c), 0, depth + 1, false);
                 break;
             }
             push(&r->dq[t], child);
@@ -298,9 +302,15 @@ static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
         struct tnode *p = &r->nodes[parent];
         if (--p->pending > 0)
             return;
-        if (r->op->shape == SHAPE_SORT) { /* its merge runs next, here */
+        if (r->op->shape == SHAPE_SORT && !p->merge && !p->post) {
+            /* its quarters are sorted: their merge, split as cilksort
+             * splits it, is its last child, made here */
             p->post = true;
-            push(&r->dq[t], parent);
+            p->pending = 1;
+            uint64_t a = p->a, b = p->b;
+            unsigned depth = p->depth;
+            push(&r->dq[t], node_new(r, parent, a, b, depth + 1, true));
+            wake_one(w, t, now);
             return;
         }
         i = parent;
@@ -345,9 +355,9 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
         w->threads[t].last_end = 0;
         w->threads[t].last_victim = STEAL_NO_VICTIM;
     }
-    unsigned long root = op->shape == SHAPE_SORT ? node_new(&r, NO_NODE, 0, op->iters[0], 0)
-                         : op->shape == SHAPE_FIB ? node_new(&r, NO_NODE, op->iters[0], 0, 0)
-                                                  : node_new(&r, NO_NODE, op->tree_seed, 0, 0);
+    unsigned long root = op->shape == SHAPE_SORT ? node_new(&r, NO_NODE, 0, op->iters[0], 0, false)
+                         : op->shape == SHAPE_FIB ? node_new(&r, NO_NODE, op->iters[0], 0, 0, false)
+                                                  : node_new(&r, NO_NODE, op->tree_seed, 0, 0, false);
     push(&r.dq[0], root);
     world_wake(w, 0, t0);
     struct phase_rules rules = {tree_decide, tree_finished, &r};

@@ -8,8 +8,8 @@
 /*
  * Runs tree op, its root started by thread 0 at t0 (the others asleep);
  * returns when the root's task completes. Every task waits for its
- * children; a task's continuation (sort's merge) runs on the thread that
- * completes its last child (an untied, Cilk-like model: a waiting thread
+ * children; a task's continuation (sort's merge tree) is made by the thread
+ * that completes its last child (an untied, Cilk-like model: a waiting thread
  * holds no task, so the tied constraint is not modelled).
  */
 double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_op *op, double t0);

@@ -270,7 +270,7 @@ def test_shipped_machines_are_complete_and_sourced(path):
 
 def test_the_machines_asked_for_are_shipped():
     assert {p.stem for p in MACHINES.glob("*.json")} >= {
-        "zen4-2x32", "skylake-4x48", "opteron-48", "vm-2core"}
+        "zen4-2x32", "skylake-8x24", "opteron-48", "vm-2core"}
 
 
 def test_params_errors():
@@ -329,7 +329,7 @@ def probed(desc):
 
 @needs_runtime
 @pytest.mark.parametrize("name, cores, nodes, llcs, packages", [
-    ("zen4-2x32", 64, 8, 16, 2), ("skylake-4x48", 192, 8, 8, 8), ("opteron-48", 48, 8, 8, 4),
+    ("zen4-2x32", 64, 8, 16, 2), ("skylake-8x24", 192, 8, 8, 8), ("opteron-48", 48, 8, 8, 4),
     ("vm-2core", 2, 1, 1, 1)])
 def test_machine_topologies_through_the_runtime(name, cores, nodes, llcs, packages):
     m = probed(sim.load_params(MACHINES / (name + ".json"))["topology"])

@@ -207,8 +207,9 @@ int main(void)
     /* Task trees: every node runs once, in every policy, on 1 and 16
      * threads. fib(25) makes 2 fib(26) - 1 = 242,785 tasks; uts (no
      * closed form) the same count in every policy; and a sort of 4^5
-     * leaves runs each leaf once and each inner node twice (it makes its
-     * children, then merges them): 1,024 + 2 x 341 pieces. */
+     * leaves of 1,024 elements runs its 1,024 leaves, its 341 inner nodes,
+     * and a merge tree per inner node, split in halves down to 1,024
+     * elements: 2 s / 1,024 - 1 nodes for s elements, 9,899 in all. */
     {
         const char *fib = "tree f shape=fib n=25 ns=30 bytes=0 data=interleave cutoff=0 q=0 m=0 "
                           "seed=0\n";
@@ -233,7 +234,8 @@ int main(void)
                 }
                 CHECK(tasks[0] == 242785, "%s, %u cores per node: fib ran %g tasks", policies[i], cpn,
                       tasks[0]);
-                CHECK(tasks[1] == 1024 + 2 * 341, "%s: sort ran %g pieces", policies[i], tasks[1]);
+                CHECK(tasks[1] == 1024 + 341 + 2047 + 4 * 511 + 16 * 127 + 64 * 31 + 256 * 7,
+                      "%s: sort ran %g pieces", policies[i], tasks[1]);
                 if (uts_tasks < 0)
                     uts_tasks = tasks[2];
                 CHECK(tasks[2] == uts_tasks && uts_tasks > 200, "%s: uts ran %g tasks, first %g",
