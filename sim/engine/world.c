@@ -54,6 +54,11 @@ bool world_init(struct world *w, const struct sim_input *in)
                         sizeof *w->sharers);
     w->reuse = calloc(in->nconstructs ? in->nconstructs : 1, sizeof *w->reuse);
     w->llc_used = calloc((size_t)nllcs, sizeof *w->llc_used);
+    w->heap = calloc(w->nthreads, sizeof *w->heap);
+    w->heap_pos = calloc(w->nthreads, sizeof *w->heap_pos);
+    w->heap_key = calloc(w->nthreads, sizeof *w->heap_key);
+    if (!w->heap || !w->heap_pos || !w->heap_key)
+        return false;
     if (!w->threads || !w->readers || !w->sharers || !w->reuse || !w->llc_used)
         return false;
     for (unsigned t = 0; t < w->nthreads; t++) {
@@ -84,6 +89,9 @@ void world_free(struct world *w)
     free(w->sharers);
     free(w->reuse);
     free(w->llc_used);
+    free(w->heap);
+    free(w->heap_pos);
+    free(w->heap_key);
     free(w->spans);
     groups_free(&w->groups);
     machine_free(&w->model);
@@ -262,6 +270,8 @@ static double piece_time(const struct world *w, const struct sim_thread *th)
     return t;
 }
 
+static void heap_update(struct world *w, unsigned t);
+
 /* Brings every running piece's progress up to `now` at the old rates and
  * recomputes its duration at the new ones (after a change of readers). */
 static void rates_changed(struct world *w, double now)
@@ -276,6 +286,7 @@ static void rates_changed(struct world *w, double now)
             th->progress = 1;
         th->since = now;
         th->duration = piece_time(w, th);
+        heap_update(w, t);
     }
 }
 
@@ -293,6 +304,19 @@ static void add_readers(struct world *w, const struct sim_thread *th, double sig
         if (w->readers[n] < 1e-12)
             w->readers[n] = 0;
     }
+}
+
+/* Whether thread t's piece shares a resource whose share depends on the
+ * running pieces: node bandwidth (bytes from memory) or a construct's
+ * contended line (atomics). */
+static bool shares_anything(const struct world *w, const struct sim_thread *th)
+{
+    if (th->piece.op->atomic_ns > 0)
+        return true;
+    for (unsigned n = 0; n < w->nnodes; n++)
+        if (th->mem_bytes[n] > 0)
+            return true;
+    return false;
 }
 
 static void piece_begin(struct world *w, unsigned t, double now)
@@ -316,7 +340,10 @@ static void piece_begin(struct world *w, unsigned t, double now)
     th->since = now;
     add_readers(w, th, 1);
     w->sharers[(size_t)op->construct * w->nnodes + th->node]++;
-    rates_changed(w, now);
+    if (shares_anything(w, th))
+        rates_changed(w, now);
+    else /* its start changes nobody's rate: only its own time */
+        th->duration = piece_time(w, th);
 }
 
 static void record_span(struct world *w, unsigned t, double start, double end)
@@ -345,7 +372,8 @@ static void piece_end(struct world *w, unsigned t, double now)
     th->at = now;
     add_readers(w, th, -1);
     w->sharers[(size_t)th->piece.op->construct * w->nnodes + th->node]--;
-    rates_changed(w, now);
+    if (shares_anything(w, th))
+        rates_changed(w, now);
     th->busy_ns += now - th->started;
     th->pieces++;
     th->last_end = now;
@@ -367,21 +395,63 @@ static double event_time(const struct sim_thread *th)
     return INFINITY;
 }
 
+static void heap_swap(struct world *w, unsigned a, unsigned b)
+{
+    unsigned ta = w->heap[a], tb = w->heap[b];
+    w->heap[a] = tb;
+    w->heap[b] = ta;
+    w->heap_pos[tb] = a;
+    w->heap_pos[ta] = b;
+}
+
+/* Whether heap entry a goes before b: earlier, ties by lower thread id
+ * (so that runs are deterministic). */
+static bool heap_before(const struct world *w, unsigned a, unsigned b)
+{
+    unsigned ta = w->heap[a], tb = w->heap[b];
+    return w->heap_key[ta] < w->heap_key[tb] || (w->heap_key[ta] == w->heap_key[tb] && ta < tb);
+}
+
+/* Places thread t by its current event time. */
+static void heap_update(struct world *w, unsigned t)
+{
+    w->heap_key[t] = event_time(&w->threads[t]);
+    unsigned i = w->heap_pos[t];
+    while (i > 0 && heap_before(w, i, (i - 1) / 2)) {
+        heap_swap(w, i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+    for (;;) {
+        unsigned l = 2 * i + 1, r = l + 1, m = i;
+        if (l < w->nthreads && heap_before(w, l, m))
+            m = l;
+        if (r < w->nthreads && heap_before(w, r, m))
+            m = r;
+        if (m == i)
+            return;
+        heap_swap(w, i, m);
+        i = m;
+    }
+}
+
 double world_run_phase(struct world *w, const struct phase_rules *rules, double from)
 {
     double last = from;
+    for (unsigned t = 0; t < w->nthreads; t++) {
+        w->heap[t] = t;
+        w->heap_pos[t] = t;
+        w->heap_key[t] = INFINITY;
+    }
+    for (unsigned t = 0; t < w->nthreads; t++)
+        heap_update(w, t);
+    w->in_phase = true;
     for (;;) {
-        unsigned who = w->nthreads;
-        double when = INFINITY;
-        for (unsigned t = 0; t < w->nthreads; t++) {
-            double e = event_time(&w->threads[t]);
-            if (e < when) {
-                when = e;
-                who = t;
-            }
-        }
-        if (who == w->nthreads)
+        unsigned who = w->heap[0];
+        double when = w->heap_key[who];
+        if (when == INFINITY) {
+            w->in_phase = false;
             return last;
+        }
         struct sim_thread *th = &w->threads[who];
         switch (th->state) {
         case TH_READY:
@@ -400,6 +470,7 @@ double world_run_phase(struct world *w, const struct phase_rules *rules, double 
         case TH_ASLEEP:
             break;
         }
+        heap_update(w, who);
     }
 }
 
@@ -410,4 +481,6 @@ void world_wake(struct world *w, unsigned t, double at)
         return;
     th->state = TH_READY;
     th->at = at;
+    if (w->in_phase)
+        heap_update(w, t);
 }

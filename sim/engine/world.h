@@ -101,6 +101,12 @@ struct world {
     unsigned long nspans, spans_cap; /* used, allocated */
     bool spans_truncated;         /* more intervals than kept */
     unsigned current_construct;   /* construct of the pieces being started */
+    /* The phase's event queue: a binary min-heap of the threads by the time
+     * of their next event (event_time), positions kept for updates. */
+    unsigned *heap;               /* [nthreads] thread ids in heap order */
+    unsigned *heap_pos;           /* [nthreads] each thread's index in heap */
+    double *heap_key;             /* [nthreads] each thread's key when last placed */
+    bool in_phase;                /* the heap is in use (world_run_phase) */
 };
 
 /* Builds the world of `in`; false (message on stderr) on a model the
