@@ -1,4 +1,4 @@
-/* taskloop.c — one execution of a taskloop in the simulated machine: the creator's deque and random stealing (ws, llvm), or ILAN's ranges per group with the plan and exploration of src/sched (numa, ilan). */
+/* taskloop.c — one execution of a taskloop in the simulated machine: the creator's deque and random stealing (ws, llvm), or ILAN's ranges per group with the plan and exploration of src/sched (numa, ilan, thesis). */
 #include "taskloop.h"
 
 #include "base/tunables.h"
@@ -111,16 +111,6 @@ static void open_run(struct tl_run *r, double now)
         world_wake(r->w, t, now + r->w->p->wake_ns);
 }
 
-/* The node of range j's group (its first thread's). */
-static unsigned range_node(const struct tl_run *r, unsigned j)
-{
-    const struct world *w = r->w;
-    for (unsigned o = 0; o < w->nthreads; o++)
-        if (w->groups.slot_group[o] == r->ids[j])
-            return w->threads[o].node;
-    return w->threads[0].node;
-}
-
 /* What thread t may take of range j from its back: past its strict part
  * unless the run is open to every thread. */
 static iter_ull takeable_from(const struct tl_run *r, unsigned j)
@@ -152,7 +142,7 @@ static bool range_steal(struct tl_run *r, unsigned t, double now)
         unsigned j = r->by_range ? (unsigned)(mine + 1 + (int)d) % r->k : d;
         if ((int)j == mine || r->end[j] <= takeable_from(r, j))
             continue;
-        double far = world_far(w, th->node, range_node(r, j));
+        double far = world_far(w, th->node, w->group_node[r->ids[j]]);
         if (r->by_range) { /* the first in cyclic order */
             best = (int)j;
             best_far = far;

@@ -49,6 +49,11 @@ bool world_init(struct world *w, const struct sim_input *in)
         return false;
     }
     w->threads = calloc(w->nthreads, sizeof *w->threads);
+    w->group_node = calloc(w->groups.ngroups, sizeof *w->group_node);
+    if (!w->group_node)
+        return false;
+    for (unsigned t = in->nthreads; t-- > 0;) /* ends at each group's first thread */
+        w->group_node[w->groups.slot_group[t]] = (unsigned)in->core_node[in->thread_core[t]];
     w->readers = calloc(w->nnodes, sizeof *w->readers);
     w->sharers = calloc((size_t)(in->nconstructs ? in->nconstructs : 1) * w->nnodes,
                         sizeof *w->sharers);
@@ -85,6 +90,7 @@ void world_free(struct world *w)
     for (unsigned c = 0; w->reuse && c < w->in->nconstructs; c++)
         free(w->reuse[c].llc);
     free(w->threads);
+    free(w->group_node);
     free(w->readers);
     free(w->sharers);
     free(w->reuse);
@@ -100,14 +106,9 @@ void world_free(struct world *w)
 void world_group_distances(const struct world *w, int *out)
 {
     unsigned G = w->groups.ngroups;
-    unsigned node[G];
-    for (unsigned g = 0; g < G; g++)
-        node[g] = w->threads[0].node;
-    for (unsigned t = w->nthreads; t-- > 0;) /* ends at each group's first thread */
-        node[w->groups.slot_group[t]] = w->threads[t].node;
     for (unsigned a = 0; a < G; a++)
         for (unsigned b = 0; b < G; b++)
-            out[a * G + b] = w->in->dist[node[a] * w->nnodes + node[b]];
+            out[a * G + b] = w->in->dist[w->group_node[a] * w->nnodes + w->group_node[b]];
 }
 
 double world_far(const struct world *w, unsigned a, unsigned b)

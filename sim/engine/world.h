@@ -89,6 +89,7 @@ struct world {
     const struct sim_params *p;   /* its parameters */
     struct topo_model model;      /* the machine as the runtime's policies see it */
     struct team_groups groups;    /* ILAN's groups of the team */
+    unsigned *group_node;         /* [groups.ngroups] the node of each group's first thread */
     struct sim_thread *threads;   /* [nthreads] */
     unsigned nthreads;            /* team size */
     unsigned nnodes;              /* NUMA nodes */
@@ -114,8 +115,8 @@ struct world {
 bool world_init(struct world *w, const struct sim_input *in);
 void world_free(struct world *w);
 
-/* The distances between the team's groups (each at its first thread's
- * node) into out[G * G], for loop_victims_build. */
+/* The distances between the team's groups (each at group_node) into
+ * out[G * G], for loop_victims_build. */
 void world_group_distances(const struct world *w, int *out);
 
 /* Distance factor dist(a, b) / 10 between two nodes. */
