@@ -475,8 +475,10 @@ model; thread 0 creates the taskloops.
 
 Policies: ws (random stealing, last victim first), llvm (uniformly random
 stealing: the baseline of seed 000), numa (NUMA-aware distribution, strict)
-and ilan (the full ILAN scheduler); thesis (seed 000's exploration as
-published) when named. The speedup column divides llvm's simulated time by
+and ilan (the full ILAN scheduler); when named, thesis (seed 000's
+exploration as published) and ilan-na-ws, ilan-na-rp (the ilan mode with
+ILAN_DLB=na-ws or na-rp: seed 002's message-based load balancing of
+tasks). The speedup column divides llvm's simulated time by
 each policy's (the first policy's when llvm is not run).
 
 Workloads: sim/workloads/README.md describes the format.

@@ -77,9 +77,11 @@ from typing import Any
 from . import IlanError, __version__
 from .paths import REPO, build_dir, rel
 
-POLICIES = ("ws", "llvm", "numa", "ilan", "thesis")
+POLICIES = ("ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp")
 # What runs without --policies: the runtime's three modes and seed 000's
-# baseline; `thesis` (the published exploration alone) only when named.
+# baseline; `thesis` (the published exploration alone) and the ilan mode
+# under seed 002's message-based load balancing (ILAN_DLB=na-ws, na-rp)
+# only when named.
 DEFAULT_POLICIES = ("ws", "llvm", "numa", "ilan")
 FORMAT_LINE = "ilan-sim 1"
 

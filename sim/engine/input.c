@@ -1,6 +1,8 @@
 /* input.c — reads the simulator engine's text input (sim/README.md) into a struct sim_input, with a one-line error naming the line. */
 #include "input.h"
 
+#include "base/tunables.h"
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -296,15 +298,46 @@ bool sim_input_read(FILE *f, struct sim_input *in)
     in->seed = u;
     if (!next_line(&r) || r.ntok != 2 || strcmp(r.tok[0], "policy"))
         return fail(&r, "expected 'policy <name>'");
-    if (strcmp(r.tok[1], "ws") && strcmp(r.tok[1], "llvm") && strcmp(r.tok[1], "numa") &&
-        strcmp(r.tok[1], "ilan") && strcmp(r.tok[1], "thesis"))
-        return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan, thesis)", r.tok[1]);
+    static const struct {
+        const char *name;          /* as in the input */
+        enum sim_policy_kind kind; /* the runtime */
+        enum dlb_strategy dlb;     /* its load balancing */
+    } POLICIES[] = {{"ws", POL_WS, DLB_WS},         {"llvm", POL_LLVM, DLB_WS},
+                    {"numa", POL_NUMA, DLB_WS},     {"ilan", POL_ILAN, DLB_WS},
+                    {"thesis", POL_THESIS, DLB_WS}, {"ilan-na-ws", POL_ILAN, DLB_NA_WS},
+                    {"ilan-na-rp", POL_ILAN, DLB_NA_RP}};
+    unsigned pi = 0, npol = sizeof POLICIES / sizeof POLICIES[0];
+    while (pi < npol && strcmp(POLICIES[pi].name, r.tok[1]))
+        pi++;
+    if (pi == npol)
+        return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan, thesis, ilan-na-ws, "
+                        "ilan-na-rp)", r.tok[1]);
     snprintf(in->policy, sizeof in->policy, "%s", r.tok[1]);
+    in->kind = POLICIES[pi].kind;
+    in->dlb = (struct dlb_params){POLICIES[pi].dlb, ILAN_DLB_VICTIMS_DEFAULT, ILAN_DLB_STEAL_DEFAULT,
+                                  ILAN_DLB_INTERVAL_DEFAULT, ILAN_DLB_PLOCAL_DEFAULT};
     if (!expect_count(&r, "timeline", &u) || u > 1)
         return fail(&r, "expected 'timeline 0' or 'timeline 1'");
     in->timeline = u == 1;
 
-    if (!expect_count(&r, "cores", &u) || u == 0)
+    if (!next_line(&r))
+        return fail(&r, "input ends where 'cores' was expected");
+    if (!strcmp(r.tok[0], "dlb")) { /* optional: the load balancing's parameters */
+        unsigned long v[3];
+        double plocal;
+        if (r.ntok != 5 || !parse_ulong(r.tok[1], &v[0]) || !parse_ulong(r.tok[2], &v[1]) ||
+            !parse_ulong(r.tok[3], &v[2]) || !parse_double(r.tok[4], &plocal) || v[0] == 0 ||
+            v[1] == 0 || v[2] == 0 || plocal < 0 || plocal > 1)
+            return fail(&r, "expected 'dlb <victims> <steal> <interval> <plocal>' (counts >= 1, "
+                            "plocal in [0, 1])");
+        in->dlb.victims = (unsigned)v[0];
+        in->dlb.steal = (unsigned)v[1];
+        in->dlb.interval = (unsigned)v[2];
+        in->dlb.plocal = plocal;
+        if (!next_line(&r))
+            return fail(&r, "input ends where 'cores' was expected");
+    }
+    if (strcmp(r.tok[0], "cores") || r.ntok != 2 || !parse_ulong(r.tok[1], &u) || u == 0)
         return fail(&r, "expected 'cores <count>' (at least one)");
     in->ncores = (unsigned)u;
     in->core_node = calloc(u, sizeof *in->core_node);

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sched/dlb.h"
+
 /* Speeds and costs of the simulated machine (sim/README.md's table). */
 struct sim_params {
     double compute_scale;      /* multiplies every iteration's compute time */
@@ -98,10 +100,22 @@ struct sim_op {
     unsigned end;              /* repeat: index of its OP_END */
 };
 
+/* Which runtime a run simulates (`policy`). */
+enum sim_policy_kind {
+    POL_WS,     /* ILAN_TASKLOOP=ws */
+    POL_LLVM,   /* LLVM libomp's random work stealing */
+    POL_NUMA,   /* ILAN_TASKLOOP=numa */
+    POL_ILAN,   /* ILAN_TASKLOOP=ilan, the default */
+    POL_THESIS, /* seed 000's ILAN as published */
+};
+
 /* Everything the engine reads. */
 struct sim_input {
     uint64_t seed;              /* every random choice derives from it */
-    char policy[16];            /* ws, llvm, numa, ilan or thesis */
+    char policy[16];            /* its name: ws, llvm, numa, ilan, thesis, ilan-na-ws, ilan-na-rp */
+    enum sim_policy_kind kind;  /* the runtime it simulates */
+    struct dlb_params dlb;      /* how its idle threads get tasks (trees): ILAN_DLB and its
+                                   parameters; ws with the runtime's defaults unless said */
     bool timeline;              /* record per-thread intervals */
     unsigned ncores;            /* cores of the machine */
     int *core_node;             /* [ncores] NUMA node of each core */

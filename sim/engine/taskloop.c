@@ -274,7 +274,6 @@ static void wake_tree(struct world *w, const bool *who, double at)
 double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_history *h,
                     const struct sim_op *op, unsigned long n, double t0, struct tl_outcome *out)
 {
-    const char *policy = w->in->policy;
     unsigned T = w->nthreads, G = w->groups.ngroups;
     struct tl_run r = {.w = w, .fns = fns, .op = op, .n = n, .t0 = t0};
     for (unsigned t = 0; t < T; t++) {
@@ -287,8 +286,9 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     unsigned long clause = grainsize ? op->grainsize : op->num_tasks;
     double end;
 
-    if (!strcmp(policy, "ws") || !strcmp(policy, "llvm")) {
-        r.llvm = policy[0] == 'l';
+    enum sim_policy_kind kind = w->in->kind;
+    if (kind == POL_WS || kind == POL_LLVM) {
+        r.llvm = kind == POL_LLVM;
         r.split = fns->split(n, grainsize, false, clause, T);
         r.top = r.split.ntasks;
         r.created_by = t0 + w->p->task_create_ns * (double)r.split.ntasks;
@@ -298,13 +298,13 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
             w->threads[t].last_victim = STEAL_NO_VICTIM;
         struct phase_rules rules = {ws_decide, NULL, &r};
         end = world_run_phase(w, &rules, r.created_by);
-        snprintf(out->config, sizeof out->config, "%s", policy);
+        snprintf(out->config, sizeof out->config, "%s", kind == POL_LLVM ? "llvm" : "ws");
         out->time_ns = end - t0;
         return end;
     }
 
     /* numa, ilan and thesis: the plan of src/sched/taskloop_plan.c */
-    bool ilan = !strcmp(policy, "ilan"), thesis = !strcmp(policy, "thesis");
+    bool ilan = kind == POL_ILAN, thesis = kind == POL_THESIS;
     struct tl_identity *id = identity(w, h, op, n, !ilan && !thesis, thesis);
     unsigned ids[G];
     bool chooses_tasks = ilan && clause == 0;

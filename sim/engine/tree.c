@@ -43,6 +43,11 @@ struct tree_run {
     struct loop_victims *victims;  /* [T] locality order (numa, ilan), NULL otherwise */
     bool llvm;                     /* uniformly random victims */
     unsigned tries;                /* quick looks before a full one */
+    const struct dlb_params *dlb;  /* how idle threads get tasks (ILAN_DLB) */
+    unsigned *request;             /* [T] the thief standing in each thread's request cell */
+    unsigned *redirect_to;         /* [T] na-rp: the thief a thread's new tasks go to */
+    unsigned *redirect_left;       /* [T] na-rp: how many more */
+    bool root_done;                /* the tree is complete: idle threads stop asking */
 };
 
 static void *grow(void *p, unsigned long *cap, size_t elem)
@@ -185,7 +190,12 @@ static void steal_from(struct tree_run *r, unsigned t, unsigned v, double at)
 {
     struct world *w = r->w;
     struct sim_thread *th = &w->threads[t];
-    unsigned long node = r->dq[v].v[r->dq[v].head++];
+    struct tdeque *vd = &r->dq[v];
+    unsigned long node = vd->v[vd->head++];
+    /* ILAN_DLB_STEAL under ws: the steal takes up to that many, the
+     * thief runs the oldest and queues the others */
+    for (unsigned k = 1; k < r->dlb->steal && vd->head < vd->top; k++)
+        push(&r->dq[t], vd->v[vd->head++]);
     double far = world_far(w, th->node, w->threads[v].node);
     th->steals++;
     th->steals_remote += far > 1;
@@ -201,6 +211,84 @@ static bool has_tasks(const struct tree_run *r, unsigned v)
     return r->dq[v].head < r->dq[v].top;
 }
 
+/* A victim as the thief draws it: uniformly (llvm), its own group first
+ * (the ILAN modes' order), or steal_next_victim. */
+static unsigned draw_victim(struct tree_run *r, unsigned t, unsigned last)
+{
+    struct sim_thread *th = &r->w->threads[t];
+    unsigned n = r->w->nthreads;
+    if (r->llvm) {
+        unsigned v = (unsigned)(steal_rand(&th->rng) % (n - 1));
+        return v + (v >= t);
+    }
+    if (r->victims && r->victims[t].nseg >= 2) {
+        unsigned far = 0;
+        return steal_victim_near_first(&r->victims[t], t, r->dlb->plocal, last, &far, &th->rng);
+    }
+    return r->fns->next_victim(r->fns->ws_steal, t, n, last, &th->rng);
+}
+
+/* Thread t (the victim) hands tasks to the thief standing in its cell or
+ * being redirected to, as the runtime's core/dlb.c does: na-ws moves up
+ * to N_steal of its oldest queued tasks (a request on an empty deque
+ * stands); na-rp sends its next N_steal new tasks (through `made`, the
+ * task just created, NO_NODE when none: then it moves queued ones, as an
+ * idle round does). Returns whether `made` went to the thief. */
+static bool dlb_serve(struct tree_run *r, unsigned t, unsigned long made, double now)
+{
+    struct world *w = r->w;
+    struct tdeque *d = &r->dq[t];
+    if (r->dlb->strategy == DLB_NA_RP && r->redirect_left[t] == 0 && r->request[t] != DLB_NO_THIEF &&
+        made != NO_NODE) {
+        r->redirect_to[t] = r->request[t];
+        r->redirect_left[t] = r->dlb->steal;
+        r->request[t] = DLB_NO_THIEF;
+    }
+    unsigned thief = DLB_NO_THIEF;
+    bool sent = false;
+    if (r->dlb->strategy == DLB_NA_RP && r->redirect_left[t] > 0 && made != NO_NODE) {
+        thief = r->redirect_to[t];
+        push(&r->dq[thief], made);
+        r->redirect_left[t]--;
+        sent = true;
+    } else if (r->request[t] != DLB_NO_THIEF && d->head < d->top) {
+        thief = r->request[t];
+        r->request[t] = DLB_NO_THIEF;
+        r->redirect_left[t] = 0;
+        for (unsigned k = 0; k < r->dlb->steal && d->head < d->top; k++)
+            push(&r->dq[thief], d->v[d->head++]);
+    }
+    if (thief != DLB_NO_THIEF) {
+        double far = world_far(w, w->threads[t].node, w->threads[thief].node);
+        w->threads[thief].steals++;
+        w->threads[thief].steals_remote += far > 1;
+        world_wake_by(w, thief, now + w->p->steal_ns * far);
+    }
+    return sent;
+}
+
+/* An idle thread under na-ws or na-rp: asks N_victim victims (a cell
+ * holding another thief's request is left alone), then waits T_interval
+ * idle rounds for an answer before asking again; a victim's answer wakes
+ * it sooner. */
+static void dlb_ask_and_wait(struct tree_run *r, unsigned t, double now)
+{
+    struct world *w = r->w;
+    struct sim_thread *th = &w->threads[t];
+    if (r->root_done || w->nthreads == 1) {
+        th->state = TH_ASLEEP;
+        return;
+    }
+    double cost = 0;
+    for (unsigned i = 0; i < r->dlb->victims; i++) {
+        unsigned v = draw_victim(r, t, STEAL_NO_VICTIM);
+        cost += w->p->steal_fail_ns * world_far(w, th->node, w->threads[v].node);
+        if (r->request[v] == DLB_NO_THIEF)
+            r->request[v] = t;
+    }
+    th->at = now + cost + w->p->steal_fail_ns * r->dlb->interval;
+}
+
 static void tree_decide(struct world *w, unsigned t, void *ctx)
 {
     struct tree_run *r = ctx;
@@ -213,6 +301,8 @@ static void tree_decide(struct world *w, unsigned t, void *ctx)
             d->top = d->head = 0;
         th->state = TH_STARTING;
         th->at = now + w->p->task_start_ns;
+        if (r->dlb->strategy != DLB_WS) /* a scheduling point: a request may be served */
+            dlb_serve(r, t, NO_NODE, now);
         return;
     }
     unsigned n = w->nthreads;
@@ -220,18 +310,12 @@ static void tree_decide(struct world *w, unsigned t, void *ctx)
         th->state = TH_ASLEEP;
         return;
     }
+    if (r->dlb->strategy != DLB_WS) {
+        dlb_ask_and_wait(r, t, now);
+        return;
+    }
     if (r->fails[t] < r->tries) { /* a quick look: one victim */
-        unsigned v;
-        if (r->llvm) {
-            v = (unsigned)(steal_rand(&th->rng) % (n - 1));
-            v += v >= t;
-        } else if (r->victims && r->victims[t].nseg >= 2) {
-            unsigned far = 0;
-            v = steal_victim_near_first(&r->victims[t], t, ILAN_DLB_PLOCAL_DEFAULT,
-                                        th->last_victim, &far, &th->rng);
-        } else {
-            v = r->fns->next_victim(r->fns->ws_steal, t, n, th->last_victim, &th->rng);
-        }
+        unsigned v = draw_victim(r, t, th->last_victim);
         if (has_tasks(r, v)) {
             steal_from(r, t, v, now);
             return;
@@ -287,9 +371,13 @@ static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
                 child = node_new(r, i, child_hash(a, c), 0, depth + 1, false);
                 break;
             }
-            push(&r->dq[t], child);
             th->at += w->p->task_create_ns;
-            wake_one(w, t, th->at);
+            if (r->dlb->strategy != DLB_WS && dlb_serve(r, t, child, th->at))
+                continue; /* na-rp: it went to a thief */
+            push(&r->dq[t], child);
+            wake_one(w, t, th->at); /* a sleeper wakes to steal, or to ask */
+            if (r->dlb->strategy != DLB_WS)
+                dlb_serve(r, t, NO_NODE, th->at); /* na-ws: a standing request now finds it */
         }
         return;
     }
@@ -297,8 +385,10 @@ static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
     for (;;) {
         unsigned long parent = r->nodes[i].parent;
         node_free(r, i);
-        if (parent == NO_NODE)
+        if (parent == NO_NODE) {
+            r->root_done = true;
             return;
+        }
         struct tnode *p = &r->nodes[parent];
         if (--p->pending > 0)
             return;
@@ -320,16 +410,25 @@ static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
 double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_op *op, double t0)
 {
     unsigned T = w->nthreads;
-    const char *policy = w->in->policy;
     /* The thesis's runtime is LLVM libomp: its tasks are LLVM's. */
     struct tree_run r = {.w = w, .fns = fns, .op = op,
-                         .llvm = !strcmp(policy, "llvm") || !strcmp(policy, "thesis")};
+                         .llvm = w->in->kind == POL_LLVM || w->in->kind == POL_THESIS};
     r.dq = calloc(T, sizeof *r.dq);
     r.fails = calloc(T, sizeof *r.fails);
+    r.dlb = &w->in->dlb;
+    r.request = malloc(T * sizeof *r.request);
+    r.redirect_to = calloc(T, sizeof *r.redirect_to);
+    r.redirect_left = calloc(T, sizeof *r.redirect_left);
+    if (!r.dq || !r.fails || !r.request || !r.redirect_to || !r.redirect_left) {
+        fprintf(stderr, "ilan-sim-engine: out of memory\n");
+        exit(1);
+    }
+    for (unsigned t = 0; t < T; t++)
+        r.request[t] = DLB_NO_THIEF;
     r.look_rot = calloc(T, sizeof *r.look_rot);
     r.tries = steal_tries(T > 1 ? T : 2, false, ILAN_TASK_STEAL_TRIES, ILAN_TASK_STEAL_TRIES_MAX);
     unsigned *order = NULL, *seg_end = NULL, *group_of = NULL;
-    if (!strcmp(policy, "numa") || !strcmp(policy, "ilan")) {
+    if (w->in->kind == POL_NUMA || w->in->kind == POL_ILAN) {
         /* the ILAN modes' victims: own group first, then the nearest groups */
         unsigned G = w->groups.ngroups;
         int *gdist = malloc((size_t)G * G * sizeof *gdist);
@@ -366,6 +465,9 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
         free(r.dq[t].v);
     free(r.dq);
     free(r.fails);
+    free(r.request);
+    free(r.redirect_to);
+    free(r.redirect_left);
     free(r.look_rot);
     free(r.nodes);
     free(r.free_list);

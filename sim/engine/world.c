@@ -485,3 +485,15 @@ void world_wake(struct world *w, unsigned t, double at)
     if (w->in_phase)
         heap_update(w, t);
 }
+
+void world_wake_by(struct world *w, unsigned t, double at)
+{
+    struct sim_thread *th = &w->threads[t];
+    if (th->state == TH_READY && th->at > at) {
+        th->at = at;
+        if (w->in_phase)
+            heap_update(w, t);
+        return;
+    }
+    world_wake(w, t, at);
+}

@@ -135,6 +135,10 @@ double world_run_phase(struct world *w, const struct phase_rules *rules, double 
  * not asleep). */
 void world_wake(struct world *w, unsigned t, double at);
 
+/* Makes thread t ready at `at` if it is asleep or ready only later (a
+ * thread that waits with a timeout, woken early by what it waited for). */
+void world_wake_by(struct world *w, unsigned t, double at);
+
 /* Marks the caches the current execution of construct c used, for its
  * next one (call after the execution's phase). */
 void world_reuse_done(struct world *w, unsigned construct);

@@ -111,7 +111,7 @@ static const char *const STREAM =
 int main(void)
 {
     /* Determinism: one input, one output, bit for bit, in every policy. */
-    const char *policies[] = {"ws", "llvm", "numa", "ilan", "thesis"};
+    const char *policies[] = {"ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp"};
     const unsigned npolicies = sizeof policies / sizeof policies[0];
     for (unsigned i = 0; i < npolicies; i++) {
         char *input = machine_input(policies[i], 4, 4, 20, STREAM);
