@@ -62,12 +62,12 @@ size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
 
 /* A launch for k groups: group j (0-based in the configuration), of
  * workers[j] threads, gets tasks [first[j], first[j + 1]) of which
- * [first[j], strict_end[j]) only its own threads may run; `data` its registered array's map (or NULL). Copies the
- * argument block now (the encounter). Built in `mem` (ilan_range_size(body,
- * k) bytes, cache-line aligned, where the previous launch of a recycled
- * execution record was: a field that holds its value already is not
- * written again) when not NULL, else in a new allocation the caller frees
- * with free(). */
+ * [first[j], strict_end[j]) only its own threads may run; `data` its
+ * registered array's map (or NULL). Copies the argument block now (the
+ * encounter). Built in `mem` (ilan_range_size(body, k) bytes, cache-line
+ * aligned, where the previous launch of a recycled execution record was:
+ * a field that holds its value already is not written again) when not
+ * NULL, else in a new allocation the caller frees with free(). */
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
                                    const unsigned *workers, const iter_ull *first,

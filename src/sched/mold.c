@@ -370,7 +370,9 @@ static void rank_groups(struct mold *m, const double *group_times)
 /* A settled run: counts drift against the median at settling. */
 static void watch_drift(struct mold *m, double time)
 {
-    if (m->ngroups == 1 || m->thesis) /* a new exploration could only choose the same */
+    /* One group: a new exploration could only choose the same; the
+     * thesis explores once. */
+    if (m->ngroups == 1 || m->thesis)
         return;
     if (!samples_drift(&m->drifted, time, MOLD_DRIFT * m->chosen_median, MOLD_DRIFT_RUNS))
         return;

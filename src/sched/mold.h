@@ -160,8 +160,8 @@ struct mold {
     enum mold_why why;         /* why it settled */
     bool overruled;            /* the settled choice replaced the search's, which was slower
                                   than the fastest measured by more than the noise */
-    bool thesis;               /* the thesis's exploration, none of the above past it
-                                  (mold_set_thesis) */
+    bool thesis;               /* the thesis's exploration alone, without the additions
+                                  listed above "Past the thesis" (mold_set_thesis) */
 };
 
 /* Prepares m for a team of `ngroups` groups (>= 1), with warmup
