@@ -48,24 +48,21 @@ bool world_init(struct world *w, const struct sim_input *in)
         fprintf(stderr, "ilan-sim-engine: out of memory building the team's groups\n");
         return false;
     }
+    unsigned nc = in->nconstructs ? in->nconstructs : 1;
     w->threads = calloc(w->nthreads, sizeof *w->threads);
     w->group_node = calloc(w->groups.ngroups, sizeof *w->group_node);
-    if (!w->group_node)
-        return false;
-    for (unsigned t = in->nthreads; t-- > 0;) /* ends at each group's first thread */
-        w->group_node[w->groups.slot_group[t]] = (unsigned)in->core_node[in->thread_core[t]];
     w->readers = calloc(w->nnodes, sizeof *w->readers);
-    w->sharers = calloc((size_t)(in->nconstructs ? in->nconstructs : 1) * w->nnodes,
-                        sizeof *w->sharers);
-    w->reuse = calloc(in->nconstructs ? in->nconstructs : 1, sizeof *w->reuse);
+    w->sharers = calloc((size_t)nc * w->nnodes, sizeof *w->sharers);
+    w->reuse = calloc(nc, sizeof *w->reuse);
     w->llc_used = calloc((size_t)nllcs, sizeof *w->llc_used);
     w->heap = calloc(w->nthreads, sizeof *w->heap);
     w->heap_pos = calloc(w->nthreads, sizeof *w->heap_pos);
     w->heap_key = calloc(w->nthreads, sizeof *w->heap_key);
-    if (!w->heap || !w->heap_pos || !w->heap_key)
+    if (!w->threads || !w->group_node || !w->readers || !w->sharers || !w->reuse ||
+        !w->llc_used || !w->heap || !w->heap_pos || !w->heap_key)
         return false;
-    if (!w->threads || !w->readers || !w->sharers || !w->reuse || !w->llc_used)
-        return false;
+    for (unsigned t = in->nthreads; t-- > 0;) /* ends at each group's first thread */
+        w->group_node[w->groups.slot_group[t]] = (unsigned)in->core_node[in->thread_core[t]];
     for (unsigned t = 0; t < w->nthreads; t++) {
         struct sim_thread *th = &w->threads[t];
         th->core = (unsigned)in->thread_core[t];
