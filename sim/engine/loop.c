@@ -185,7 +185,9 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
         th->at = now + p->steal_fail_ns * far;
         return;
     }
-    iter_ull take = r->fns->loop_steal_size(rem, r->c);
+    /* in units of the thief's own pop, as core/ws_steal.c steals */
+    iter_ull unit = r->fns->loop_pop_size(UINT64_MAX, r->c, r->mult[t]);
+    iter_ull take = r->fns->loop_steal_size(rem, unit);
     r->end[victim] -= take;
     r->next[t] = r->end[victim];
     r->end[t] = r->end[victim] + take;
