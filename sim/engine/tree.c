@@ -47,6 +47,7 @@ struct tree_run {
     unsigned *request;             /* [T] the thief standing in each thread's request cell */
     unsigned *redirect_to;         /* [T] na-rp: the thief a thread's new tasks go to */
     unsigned *redirect_left;       /* [T] na-rp: how many more */
+    unsigned *asks;                /* [T] asks made since the thread last had a task */
     bool root_done;                /* the tree is complete: idle threads stop asking */
 };
 
@@ -268,9 +269,10 @@ static bool dlb_serve(struct tree_run *r, unsigned t, unsigned long made, double
 }
 
 /* An idle thread under na-ws or na-rp: asks N_victim victims (a cell
- * holding another thief's request is left alone), then waits T_interval
- * idle rounds for an answer before asking again; a victim's answer wakes
- * it sooner. */
+ * holding another thief's request is left alone; its own group with
+ * P_local for its first asks, farther for later ones: dlb_ask_draw), then
+ * waits T_interval idle rounds for an answer before asking again; a
+ * victim's answer wakes it sooner. */
 static void dlb_ask_and_wait(struct tree_run *r, unsigned t, double now)
 {
     struct world *w = r->w;
@@ -279,9 +281,19 @@ static void dlb_ask_and_wait(struct tree_run *r, unsigned t, double now)
         th->state = TH_ASLEEP;
         return;
     }
+    /* the victims as the runtime's dlb_ask draws them (sched/dlb.h) */
+    double plocal;
+    unsigned far;
+    dlb_ask_draw(r->dlb->plocal, r->asks[t]++, &plocal, &far);
     double cost = 0;
     for (unsigned i = 0; i < r->dlb->victims; i++) {
-        unsigned v = draw_victim(r, t, STEAL_NO_VICTIM);
+        unsigned v;
+        if (r->victims && r->victims[t].nseg >= 2) {
+            v = steal_victim_near_first(&r->victims[t], t, plocal, STEAL_NO_VICTIM, &far, &th->rng);
+        } else {
+            v = (unsigned)(steal_rand(&th->rng) % (w->nthreads - 1));
+            v += v >= t;
+        }
         cost += w->p->steal_fail_ns * world_far(w, th->node, w->threads[v].node);
         if (r->request[v] == DLB_NO_THIEF)
             r->request[v] = t;
@@ -296,6 +308,7 @@ static void tree_decide(struct world *w, unsigned t, void *ctx)
     struct tdeque *d = &r->dq[t];
     double now = th->at;
     if (d->top > d->head) {
+        r->asks[t] = 0;
         th->piece = node_piece(r, d->v[--d->top]);
         if (d->top == d->head)
             d->top = d->head = 0;
@@ -419,7 +432,8 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
     r.request = malloc(T * sizeof *r.request);
     r.redirect_to = calloc(T, sizeof *r.redirect_to);
     r.redirect_left = calloc(T, sizeof *r.redirect_left);
-    if (!r.dq || !r.fails || !r.request || !r.redirect_to || !r.redirect_left) {
+    r.asks = calloc(T, sizeof *r.asks);
+    if (!r.dq || !r.fails || !r.request || !r.redirect_to || !r.redirect_left || !r.asks) {
         fprintf(stderr, "ilan-sim-engine: out of memory\n");
         exit(1);
     }
@@ -468,6 +482,7 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
     free(r.request);
     free(r.redirect_to);
     free(r.redirect_left);
+    free(r.asks);
     free(r.look_rot);
     free(r.nodes);
     free(r.free_list);

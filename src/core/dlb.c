@@ -160,7 +160,8 @@ void dlb_serve_idle_slow(struct ilan_thread *ts, struct task_slot *s)
         migrate_queued(ts, s, thief);
 }
 
-void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uint64_t *rng)
+void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, unsigned asks,
+             uint64_t *rng)
 {
     unsigned self = ts->team_id, n = team->nthreads;
     if (n < 2 || self > DLB_MAX_THIEF)
@@ -173,10 +174,12 @@ void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uin
     /* The victims as a ws thief draws them (task_sched.c task_find). */
     const struct loop_victims *order =
         task_mode && task_mode->victims ? task_mode->victims(ts, team) : NULL;
-    unsigned far = 0;
+    double plocal;
+    unsigned far;
+    dlb_ask_draw(config.dlb.plocal, asks, &plocal, &far);
     for (unsigned i = 0; i < config.dlb.victims; i++) {
-        unsigned v = order ? steal_victim_near_first(order, self, config.dlb.plocal,
-                                                     STEAL_NO_VICTIM, &far, rng)
+        unsigned v = order ? steal_victim_near_first(order, self, plocal, STEAL_NO_VICTIM, &far,
+                                                     rng)
                            : steal_next_victim(STEAL_RANDOM, self, n, STEAL_NO_VICTIM, rng);
         struct task_slot *vs = team->task_slots[v];
         uint64_t cell = atomic_load_explicit(&vs->dlb_request, memory_order_relaxed);

@@ -52,9 +52,12 @@ static inline void dlb_serve_idle(struct ilan_thread *ts)
 }
 
 /* Thief (an idle thread of team `team`, waiting in tied task `waiter` or
- * NULL): asks config's N_victim victims for tasks, chosen with P_local;
- * a victim that has a request of this round waiting is passed over. The
- * answer arrives in the thief's inbox. *rng: the thief's PRNG state. */
-void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, uint64_t *rng);
+ * NULL): asks config's N_victim victims for tasks, chosen with P_local
+ * for its first asks of this wait and farther for later ones (`asks`
+ * made before in this wait: sched/dlb.h, dlb_ask_draw); a victim that
+ * has a request of this round waiting is passed over. The answer arrives
+ * in the thief's inbox. *rng: the thief's PRNG state. */
+void dlb_ask(struct ilan_thread *ts, struct team *team, struct task *waiter, unsigned asks,
+             uint64_t *rng);
 
 #endif

@@ -412,7 +412,8 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
      * (core/dlb.c) instead of taking them from their deques, and this
      * thread answers such requests while it waits. */
     bool asks = config.dlb.strategy != DLB_WS && team->nthreads > 1;
-    unsigned unanswered = 0; /* idle rounds since this wait last asked */
+    unsigned unanswered = 0; /* idle rounds since this wait last found a task: it asks at
+                                every T_interval-th (dlb_ask) */
     struct stall stall = {~0ul, 0};
     uint64_t idle_since = 0; /* when this wait's failed rounds began (idle_yielded_enough) */
     enum task_source from; /* where the task found came from */
@@ -452,7 +453,8 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* Ask on the first idle round, then again each T_interval rounds
          * (a request may have been dropped, overwritten or declined). */
         if (asks && pending && unanswered++ % config.dlb.interval == 0)
-            dlb_ask(ts, team, waiter, &steal_state(ts, team)->rng);
+            dlb_ask(ts, team, waiter, (unanswered - 1) / config.dlb.interval,
+                    &steal_state(ts, team)->rng);
         ILAN_WAIT_PHASE(im, pending);
         /* Hunger is announced only after a few failed rounds (a taskwait
          * whose last child is finishing on another thread ends within them)
@@ -493,7 +495,8 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* A thief that asks leaves a request standing while it sleeps: its
          * answer (a push to its inbox) wakes it. */
         if (asks)
-            dlb_ask(ts, team, waiter, &steal_state(ts, team)->rng);
+            dlb_ask(ts, team, waiter, unanswered / config.dlb.interval,
+                    &steal_state(ts, team)->rng);
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();

@@ -57,7 +57,8 @@ unsigned steal_victim_near_first(const struct loop_victims *v, unsigned self, do
 {
     /* The top 53 bits as a uniform double in [0, 1). */
     double u = (double)(steal_rand(rng) >> 11) * (1.0 / 9007199254740992.0);
-    bool local = v->seg_end[0] > 0 && u < plocal;
+    /* its own group when drawn so, or when there is no other */
+    bool local = v->seg_end[0] > 0 && (u < plocal || v->nseg < 2);
     if (last_victim != STEAL_NO_VICTIM && last_victim != self && last_victim <= v->n &&
         (v->group_of[last_victim] == v->group_of[self]) == local)
         return last_victim;

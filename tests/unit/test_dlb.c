@@ -56,8 +56,25 @@ static void test_rounds(void)
     CHECK(dlb_valid_thief(dlb_request_make(round + 1, 2), round) == DLB_NO_THIEF);
 }
 
+/* The first asks of a wait draw with P_local; later ones go to other
+ * groups, one farther each time. */
+static void test_ask_draw(void)
+{
+    double plocal;
+    unsigned far;
+    for (unsigned a = 0; a < DLB_LOCAL_ASKS; a++) {
+        dlb_ask_draw(1.0, a, &plocal, &far);
+        CHECK(plocal == 1.0 && far == 0, "ask %u", a);
+    }
+    dlb_ask_draw(0.7, DLB_LOCAL_ASKS, &plocal, &far);
+    CHECK(plocal == 0.0 && far == 0);
+    dlb_ask_draw(1.0, DLB_LOCAL_ASKS + 3, &plocal, &far);
+    CHECK(plocal == 0.0 && far == 3);
+}
+
 int main(void)
 {
+    test_ask_draw();
     test_names();
     test_cell();
     test_rounds();

@@ -65,6 +65,14 @@ static void test_near_first(void)
         unsigned far = 0;
         CHECK(steal_victim_near_first(&v, 4, 1.0, STEAL_NO_VICTIM, &far, &rng) < 4);
     }
+    /* No other group: its own, even when P_local says otherwise (a draw
+     * of another group divided by zero). */
+    unsigned one[4] = {0, 0, 0, 0};
+    loop_victims_build(0, 4, one, 1, NULL, false, &v);
+    for (int i = 0; i < 100; i++) {
+        unsigned far = 3, x = steal_victim_near_first(&v, 0, 0.0, STEAL_NO_VICTIM, &far, &rng);
+        CHECK(x >= 1 && x < 4, "victim %u", x);
+    }
 }
 
 int main(void)
