@@ -56,18 +56,26 @@ if(ILAN_TSAN AND EXISTS /proc/sys/vm/mmap_rnd_bits)
 endif()
 
 # ---- unit tests ------------------------------------------------------------
-file(GLOB ILAN_UNIT_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
+# tests/unit/test_*.c and the simulator's tests/sim/test_*.c: one executable
+# each, ctest name unit.NAME or sim.NAME, label "unit".
+file(GLOB ILAN_UNIT_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c
+     ${CMAKE_SOURCE_DIR}/tests/sim/test_*.c)
 foreach(src IN LISTS ILAN_UNIT_TESTS)
   get_filename_component(name ${src} NAME_WE)
-  add_executable(unit_${name} ${src})
-  set_target_properties(unit_${name} PROPERTIES
+  get_filename_component(dir ${src} DIRECTORY)
+  get_filename_component(suite ${dir} NAME) # unit or sim
+  set(target ${suite}_${name})
+  add_executable(${target} ${src})
+  set_target_properties(${target} PROPERTIES
     OUTPUT_NAME ${name}
-    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/unit)
-  target_include_directories(unit_${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
+    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/${suite})
+  target_include_directories(${target} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
   # -UNDEBUG: tests use assert() in every build type.
-  target_compile_options(unit_${name} PRIVATE -UNDEBUG)
-  # A test of pure policy (it includes nothing but sched/, base/ and
-  # unit.h) links the policy library alone; the others the whole runtime.
+  target_compile_options(${target} PRIVATE -UNDEBUG)
+  # The simulator's tests link its engine (and through it the policy
+  # library); a test of pure policy (it includes nothing but sched/,
+  # base/ and unit.h) links the policy library alone; the others the
+  # whole runtime.
   file(STRINGS ${src} unit_includes REGEX "^#include \"")
   set(unit_pure TRUE)
   foreach(inc IN LISTS unit_includes)
@@ -75,45 +83,27 @@ foreach(src IN LISTS ILAN_UNIT_TESTS)
       set(unit_pure FALSE)
     endif()
   endforeach()
-  if(unit_pure)
-    target_link_libraries(unit_${name} PRIVATE ilan_sched)
-    target_link_options(unit_${name} PRIVATE ${ILAN_TSAN_FLAGS})
+  if(suite STREQUAL "sim")
+    target_link_libraries(${target} PRIVATE ilan_sim)
+    target_link_options(${target} PRIVATE ${ILAN_TSAN_FLAGS})
+  elseif(unit_pure)
+    target_link_libraries(${target} PRIVATE ilan_sched)
+    target_link_options(${target} PRIVATE ${ILAN_TSAN_FLAGS})
   else()
-    target_link_libraries(unit_${name} PRIVATE ilan_obj ${ILAN_LINK_LIBS})
-    target_link_options(unit_${name} PRIVATE -pthread ${ILAN_TSAN_FLAGS})
+    target_link_libraries(${target} PRIVATE ilan_obj ${ILAN_LINK_LIBS})
+    target_link_options(${target} PRIVATE -pthread ${ILAN_TSAN_FLAGS})
   endif()
-  add_test(NAME unit.${name} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:unit_${name}>)
+  add_test(NAME ${suite}.${name} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:${target}>)
   # A unit test that exercises concurrency asks for the TSan run with the
   # same directive as the OpenMP tests ("// ilan-test: tsan").
   file(STRINGS ${src} unit_tsan REGEX "ilan-test:.*[ \t]tsan")
   if(unit_tsan)
-    set_tests_properties(unit.${name} PROPERTIES LABELS "unit;tsan" TIMEOUT ${ILAN_TEST_TIMEOUT})
+    set_tests_properties(${suite}.${name} PROPERTIES LABELS "unit;tsan" TIMEOUT ${ILAN_TEST_TIMEOUT})
   else()
-    set_tests_properties(unit.${name} PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
+    set_tests_properties(${suite}.${name} PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
   endif()
   if(ILAN_TSAN)
-    set_tests_properties(unit.${name} PROPERTIES ENVIRONMENT "${ILAN_TSAN_ENV}")
-  endif()
-endforeach()
-
-# ---- simulator tests (sim/engine) ---------------------------------------------
-# tests/sim/test_*.c link the simulator's engine library (and through it the
-# policy library); ctest name sim.NAME, label "unit".
-file(GLOB ILAN_SIM_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/sim/test_*.c)
-foreach(src IN LISTS ILAN_SIM_TESTS)
-  get_filename_component(name ${src} NAME_WE)
-  add_executable(sim_${name} ${src})
-  set_target_properties(sim_${name} PROPERTIES
-    OUTPUT_NAME ${name}
-    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/sim)
-  target_include_directories(sim_${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
-  target_compile_options(sim_${name} PRIVATE -UNDEBUG)
-  target_link_libraries(sim_${name} PRIVATE ilan_sim)
-  target_link_options(sim_${name} PRIVATE ${ILAN_TSAN_FLAGS})
-  add_test(NAME sim.${name} COMMAND ${ILAN_TSAN_LAUNCHER} $<TARGET_FILE:sim_${name}>)
-  set_tests_properties(sim.${name} PROPERTIES LABELS unit TIMEOUT ${ILAN_TEST_TIMEOUT})
-  if(ILAN_TSAN)
-    set_tests_properties(sim.${name} PROPERTIES ENVIRONMENT "${ILAN_TSAN_ENV}")
+    set_tests_properties(${suite}.${name} PROPERTIES ENVIRONMENT "${ILAN_TSAN_ENV}")
   endif()
 endforeach()
 

@@ -1,14 +1,18 @@
 /* input.c — reads the simulator engine's text input (sim/README.md) into a struct sim_input, with a one-line error naming the line. */
 #include "input.h"
 
-#include "base/tunables.h"
-
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/tunables.h"
+
 #define MAX_TOKENS 64
+
+const char *const SCHEDULE_NAMES[SIM_SCHEDULES] = {
+    "static", "dynamic", "guided", "adaptive", "static_steal", "fac2", "tss", "af",
+};
 
 /* The parser's state: the line being read, for messages. */
 struct reader {
@@ -108,6 +112,15 @@ static bool construct_index(struct reader *r, struct sim_input *in, const char *
     return true;
 }
 
+/* The index of `val` in names[0..n) (NULL entries match nothing), or -1. */
+static int name_index(const char *val, const char *const *names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (names[i] && !strcmp(val, names[i]))
+            return (int)i;
+    return -1;
+}
+
 /* key=value options of a taskloop or loop line into op. */
 static bool parse_options(struct reader *r, const struct sim_input *in, struct sim_op *op)
 {
@@ -159,38 +172,35 @@ static bool parse_options(struct reader *r, const struct sim_input *in, struct s
         } else if (!strcmp(key, "bytes")) {
             ok = parse_double(val, &op->bytes) && op->bytes >= 0;
         } else if (!strcmp(key, "data")) {
-            if (!strcmp(val, "static"))
-                op->data = DATA_STATIC;
-            else if (!strcmp(val, "twisted"))
-                op->data = DATA_TWISTED;
-            else if (!strcmp(val, "interleave"))
-                op->data = DATA_INTERLEAVE;
-            else if (!strcmp(val, "single"))
-                op->data = DATA_SINGLE;
-            else if (!strncmp(val, "node:", 5) && parse_ulong(val + 5, &u) && u < in->nnodes) {
+            static const char *const names[] = {[DATA_STATIC] = "static", [DATA_TWISTED] = "twisted",
+                                                [DATA_INTERLEAVE] = "interleave",
+                                                [DATA_SINGLE] = "single"};
+            int i = name_index(val, names, sizeof names / sizeof names[0]);
+            if (i >= 0) {
+                op->data = (enum sim_data)i;
+            } else if (!strncmp(val, "node:", 5) && parse_ulong(val + 5, &u) && u < in->nnodes) {
                 op->data = DATA_NODE;
                 op->data_node = (int)u;
-            } else
+            } else {
                 ok = false;
+            }
         } else if (!strcmp(key, "profile")) {
-            if (!strcmp(val, "uniform"))
-                op->profile = PROFILE_UNIFORM;
-            else if (!strcmp(val, "linear"))
-                op->profile = PROFILE_LINEAR;
+            static const char *const names[] = {[PROFILE_UNIFORM] = "uniform",
+                                                [PROFILE_LINEAR] = "linear"};
+            int i = name_index(val, names, sizeof names / sizeof names[0]);
+            if (i >= 0)
+                op->profile = (enum sim_profile)i;
             else if (sscanf(val, "peak:%lf:%lf", &op->peak_width, &op->peak_height) == 2 &&
                      op->peak_width > 0 && op->peak_width <= 1 && op->peak_height > 0)
                 op->profile = PROFILE_PEAK;
             else
                 ok = false;
         } else if (!strcmp(key, "shape")) {
-            if (!strcmp(val, "fib"))
-                op->shape = SHAPE_FIB;
-            else if (!strcmp(val, "sort"))
-                op->shape = SHAPE_SORT;
-            else if (!strcmp(val, "uts"))
-                op->shape = SHAPE_UTS;
-            else
-                ok = false;
+            static const char *const names[] = {[SHAPE_FIB] = "fib", [SHAPE_SORT] = "sort",
+                                                [SHAPE_UTS] = "uts"};
+            int i = name_index(val, names, sizeof names / sizeof names[0]);
+            op->shape = (enum sim_shape)(i < 0 ? 0 : i);
+            ok = i >= 0;
         } else if (!strcmp(key, "n")) {
             ok = parse_ulong(val, &u) && u > 0;
             op->iters = malloc(sizeof *op->iters);
@@ -214,14 +224,9 @@ static bool parse_options(struct reader *r, const struct sim_input *in, struct s
             ok = parse_ulong(val, &u) && u <= 1;
             op->reuse = u == 1;
         } else if (!strcmp(key, "schedule")) {
-            static const char *const names[] = {"static", "dynamic", "guided", "adaptive",
-                                                "static_steal", "fac2", "tss", "af"};
-            ok = false;
-            for (unsigned i = 0; i < 8; i++)
-                if (!strcmp(val, names[i])) {
-                    op->schedule = (enum sim_schedule)i;
-                    ok = true;
-                }
+            int i = name_index(val, SCHEDULE_NAMES, SIM_SCHEDULES);
+            op->schedule = (enum sim_schedule)(i < 0 ? 0 : i);
+            ok = i >= 0;
         }
         if (!ok)
             return fail(r, "bad value '%s' for %s", val, key);

@@ -53,6 +53,10 @@ enum sim_schedule {
     SCHED_TSS,
     SCHED_AF,
 };
+#define SIM_SCHEDULES 8
+
+/* The schedules' names, by enum sim_schedule (input.c). */
+extern const char *const SCHEDULE_NAMES[SIM_SCHEDULES];
 
 /* The shape of a task tree (`tree` items). */
 enum sim_shape {

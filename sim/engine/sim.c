@@ -171,9 +171,7 @@ bool sim_run(const struct sim_input *in, const struct sim_policy *fns, FILE *out
                 unsigned long chunks = 0;
                 clock = loop_run(&w, fns, op, n, start, &chunks);
                 r->chunks += chunks;
-                static const char *const names[] = {"static", "dynamic", "guided", "adaptive",
-                                                    "static_steal", "fac2", "tss", "af"};
-                count_config(r, names[op->schedule], clock - start);
+                count_config(r, SCHEDULE_NAMES[op->schedule], clock - start);
                 in_single = false;
             }
             if (op->reuse)

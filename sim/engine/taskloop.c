@@ -1,12 +1,12 @@
 /* taskloop.c — one execution of a taskloop in the simulated machine: the creator's deque and random stealing (ws, llvm), or ILAN's ranges per group with the plan and exploration of src/sched (numa, ilan, thesis). */
 #include "taskloop.h"
 
-#include "base/tunables.h"
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/tunables.h"
 
 /* A taskloop execution in progress. */
 struct tl_run {
