@@ -189,12 +189,17 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     iter_ull unit = r->fns->loop_pop_size(UINT64_MAX, r->c, r->mult[t]);
     iter_ull take = r->fns->loop_steal_size(rem, unit);
     r->end[victim] -= take;
-    r->next[t] = r->end[victim];
-    r->end[t] = r->end[victim] + take;
     r->pass[t] = 0;
     th->steals++;
     th->steals_remote += far > 1;
-    th->at = now + p->steal_ns * far; /* ready again: pops from its new range */
+    /* The stolen range becomes the thief's own but for its first pop,
+     * which it runs at once (core/ws_steal.c, install): no other thief can
+     * take that back before it starts. */
+    unsigned long lo = r->end[victim], first = take < unit ? take : unit;
+    r->next[t] = lo + first;
+    r->end[t] = lo + take;
+    r->claims++;
+    start(w, t, r, lo, lo + first, now + p->steal_ns * far);
 }
 
 /* The owner's multiplier follows the time of its last pop, as the
