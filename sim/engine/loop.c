@@ -2,6 +2,7 @@
 #include "loop.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,25 +224,31 @@ double loop_barrier_ns(const struct world *w)
 double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_op *op,
                 unsigned long n, double t0, unsigned long *chunks)
 {
-    unsigned T = w->nthreads;
+    unsigned T = w->nthreads, G = w->groups.ngroups;
     struct loop_run r = {.w = w, .fns = fns, .op = op, .n = n, .c = op->chunk ? op->chunk : 1,
                          .counter_free = t0, .counter_node = w->threads[0].node};
-    unsigned long zeros_ul[2 * T];
-    memset(zeros_ul, 0, sizeof zeros_ul);
-    double af_mean[T], af_m2[T], af_var[T];
-    unsigned af_count[T];
-    iter_ull mult[T];
-    struct loop_victims victims[T];
-    unsigned order[T > 1 ? T * (T - 1) : 1], seg_end[T * T], group_of[T * T];
-    memset(af_mean, 0, sizeof af_mean);
-    memset(af_m2, 0, sizeof af_m2);
-    memset(af_var, 0, sizeof af_var);
-    memset(af_count, 0, sizeof af_count);
-    r.af_mean = af_mean;
-    r.af_m2 = af_m2;
-    r.af_var = af_var;
-    r.af_count = af_count;
-    r.static_k = zeros_ul;
+    /* Per-thread state on the heap: the victims' orders grow as T^2. */
+    r.af_mean = calloc(T, sizeof *r.af_mean);
+    r.af_m2 = calloc(T, sizeof *r.af_m2);
+    r.af_var = calloc(T, sizeof *r.af_var);
+    r.af_count = calloc(T, sizeof *r.af_count);
+    r.static_k = calloc(T, sizeof *r.static_k);
+    r.next = calloc(T, sizeof *r.next);
+    r.end = calloc(T, sizeof *r.end);
+    r.mult = calloc(T, sizeof *r.mult);
+    r.pass = calloc(T, sizeof *r.pass);
+    r.pass_rnd = calloc(T, sizeof *r.pass_rnd);
+    r.victims = calloc(T, sizeof *r.victims);
+    unsigned *order = calloc((size_t)T * (T > 1 ? T - 1 : 1), sizeof *order);
+    unsigned *seg_end = calloc((size_t)T * G, sizeof *seg_end);
+    unsigned *group_of = calloc((size_t)T * T, sizeof *group_of);
+    int *gdist = calloc((size_t)G * G, sizeof *gdist);
+    if (!r.af_mean || !r.af_m2 || !r.af_var || !r.af_count || !r.static_k || !r.next || !r.end ||
+        !r.mult || !r.pass || !r.pass_rnd || !r.victims || !order || !seg_end || !group_of ||
+        !gdist) {
+        fprintf(stderr, "ilan-sim-engine: out of memory for a loop of %u threads\n", T);
+        exit(1);
+    }
     for (unsigned t = 0; t < T; t++) {
         w->threads[t].state = TH_READY;
         w->threads[t].at = t0;
@@ -251,35 +258,35 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     if (op->schedule == SCHED_STATIC) {
         rules = (struct phase_rules){static_decide, NULL, &r};
     } else if (op->schedule == SCHED_ADAPTIVE || op->schedule == SCHED_STATIC_STEAL) {
-        unsigned long next[T], end[T];
-        unsigned G = w->groups.ngroups;
-        int gdist[G * G];
         world_group_distances(w, gdist);
-        for (unsigned t = 0; t < T; t++) {
-            next[t] = (unsigned long)((unsigned __int128)n * t / T);
-            end[t] = (unsigned long)((unsigned __int128)n * (t + 1) / T);
-            mult[t] = 1;
-            victims[t] = (struct loop_victims){.order = order + t * (T > 1 ? T - 1 : 0),
-                                               .seg_end = seg_end + t * T,
-                                               .group_of = group_of + t * T};
+        for (unsigned t = 0; t < T; t++) { /* each thread's static share, then its victims */
+            r.next[t] = (unsigned long)((unsigned __int128)n * t / T);
+            r.end[t] = (unsigned long)((unsigned __int128)n * (t + 1) / T);
+            r.mult[t] = 1;
+            r.victims[t] = (struct loop_victims){.order = order + (size_t)t * (T > 1 ? T - 1 : 1),
+                                                 .seg_end = seg_end + (size_t)t * G,
+                                                 .group_of = group_of + (size_t)t * T};
             loop_victims_build(t, T, w->groups.slot_group, G, gdist,
-                               op->schedule == SCHED_STATIC_STEAL, &victims[t]);
+                               op->schedule == SCHED_STATIC_STEAL, &r.victims[t]);
         }
-        r.next = next;
-        r.end = end;
-        r.mult = mult;
-        unsigned pass[T];
-        uint64_t pass_rnd[T];
-        memset(pass, 0, sizeof pass);
-        r.victims = victims;
-        r.pass = pass;
-        r.pass_rnd = pass_rnd;
         rules = (struct phase_rules){steal_decide, steal_finished, &r};
-        double last = world_run_phase(w, &rules, t0);
-        *chunks = r.claims;
-        return last + loop_barrier_ns(w);
     }
     double last = world_run_phase(w, &rules, t0);
     *chunks = r.claims;
+    free(r.af_mean);
+    free(r.af_m2);
+    free(r.af_var);
+    free(r.af_count);
+    free(r.static_k);
+    free(r.next);
+    free(r.end);
+    free(r.mult);
+    free(r.pass);
+    free(r.pass_rnd);
+    free(r.victims);
+    free(order);
+    free(seg_end);
+    free(group_of);
+    free(gdist);
     return last + loop_barrier_ns(w);
 }
