@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/tunables.h"
+#include "grow.h"
 
 /* A taskloop execution in progress. */
 struct tl_run {
@@ -213,17 +214,11 @@ static struct tl_identity *identity(struct world *w, struct tl_history *h, const
 {
     if (thesis)
         n = 0;
-    for (unsigned i = 0; i < h->n; i++)
+    for (unsigned long i = 0; i < h->n; i++)
         if (h->ids[i].construct == op->construct && h->ids[i].n == n)
             return &h->ids[i];
-    if (h->n == h->cap) {
-        h->cap = h->cap ? 2 * h->cap : 16;
-        h->ids = realloc(h->ids, h->cap * sizeof *h->ids);
-        if (!h->ids) {
-            fprintf(stderr, "ilan-sim-engine: out of memory\n");
-            exit(1);
-        }
-    }
+    if (h->n == h->cap)
+        h->ids = sim_grow(h->ids, &h->cap, sizeof *h->ids, 16, "the taskloop history");
     struct tl_identity *id = &h->ids[h->n++];
     memset(id, 0, sizeof *id);
     id->construct = op->construct;
@@ -240,7 +235,7 @@ static struct tl_identity *identity(struct world *w, struct tl_history *h, const
 
 const struct tl_identity *taskloop_identity_last(const struct tl_history *h, unsigned construct)
 {
-    for (unsigned i = h->n; i-- > 0;)
+    for (unsigned long i = h->n; i-- > 0;)
         if (h->ids[i].construct == construct)
             return &h->ids[i];
     return NULL;
@@ -248,7 +243,7 @@ const struct tl_identity *taskloop_identity_last(const struct tl_history *h, uns
 
 void taskloop_history_free(struct tl_history *h)
 {
-    for (unsigned i = 0; i < h->n; i++)
+    for (unsigned long i = 0; i < h->n; i++)
         mold_free(&h->ids[i].mold);
     free(h->ids);
     memset(h, 0, sizeof *h);

@@ -16,7 +16,7 @@ struct tl_identity {
 /* The taskloop state of a run: every identity met so far. */
 struct tl_history {
     struct tl_identity *ids; /* identities, in first-use order */
-    unsigned n, cap;         /* used, allocated */
+    unsigned long n, cap;    /* used, allocated */
 };
 
 /* What one execution ran, for the output. */

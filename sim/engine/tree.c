@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/tunables.h"
+#include "grow.h"
 
 #define NO_NODE ((unsigned long)-1)
 
@@ -51,17 +52,6 @@ struct tree_run {
     bool root_done;                /* the tree is complete: idle threads stop asking */
 };
 
-static void *grow(void *p, unsigned long *cap, size_t elem)
-{
-    *cap = *cap ? 2 * *cap : 1024;
-    p = realloc(p, *cap * elem);
-    if (!p) {
-        fprintf(stderr, "ilan-sim-engine: out of memory for a task tree\n");
-        exit(1);
-    }
-    return p;
-}
-
 static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t a, uint64_t b,
                               unsigned depth, bool merge)
 {
@@ -70,7 +60,7 @@ static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t
         i = r->free_list[--r->nfree];
     } else {
         if (r->nnodes == r->cap)
-            r->nodes = grow(r->nodes, &r->cap, sizeof *r->nodes);
+            r->nodes = sim_grow(r->nodes, &r->cap, sizeof *r->nodes, 1024, "a task tree");
         i = r->nnodes++;
     }
     r->nodes[i] = (struct tnode){parent, 0, false, merge, a, b, depth};
@@ -80,7 +70,7 @@ static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t
 static void node_free(struct tree_run *r, unsigned long i)
 {
     if (r->nfree == r->free_cap)
-        r->free_list = grow(r->free_list, &r->free_cap, sizeof *r->free_list);
+        r->free_list = sim_grow(r->free_list, &r->free_cap, sizeof *r->free_list, 1024, "a task tree");
     r->free_list[r->nfree++] = i;
 }
 
@@ -92,7 +82,7 @@ static void push(struct tdeque *d, unsigned long node)
             d->top -= d->head;
             d->head = 0;
         } else {
-            d->v = grow(d->v, &d->cap, sizeof *d->v);
+            d->v = sim_grow(d->v, &d->cap, sizeof *d->v, 1024, "a task tree");
         }
     }
     d->v[d->top++] = node;

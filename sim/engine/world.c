@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "sched/steal.h"
 
 #define MAX_SPANS 20000u
@@ -352,14 +353,8 @@ static void record_span(struct world *w, unsigned t, double start, double end)
         w->spans_truncated = true;
         return;
     }
-    if (w->nspans == w->spans_cap) {
-        w->spans_cap = w->spans_cap ? 2 * w->spans_cap : 1024;
-        w->spans = realloc(w->spans, w->spans_cap * sizeof *w->spans);
-        if (!w->spans) {
-            fprintf(stderr, "ilan-sim-engine: out of memory for the timeline\n");
-            exit(1);
-        }
-    }
+    if (w->nspans == w->spans_cap)
+        w->spans = sim_grow(w->spans, &w->spans_cap, sizeof *w->spans, 1024, "the timeline");
     w->spans[w->nspans++] = (struct span){t, w->current_construct, start, end};
 }
 
