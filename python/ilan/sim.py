@@ -7,9 +7,11 @@ things a run needs, checks them, and writes the engine's input:
 - the machine's shape, read through the runtime's own model: the topology
   probe (`topo.probe`) run with HWLOC_SYNTHETIC or HWLOC_XMLFILE set;
 - the machine's speeds and costs, a parameter file (sim/machines/*.json):
-  every name of sim/README.md's parameter table, plus "name", "topology"
-  (the hwloc synthetic description of the machine) and "sources" (where
-  each number comes from);
+  every name of sim/README.md's parameter table (its optional ones when
+  used), plus "name", "topology" (the hwloc synthetic description of the
+  machine), "sources" (where each number comes from) and, optionally,
+  "unbound" (true: the modelled team runs unbound, each thread a group of
+  its own, as the runtime groups it);
 - the programs, workload files (sim/workloads/*.json).
 
 Workload files
@@ -105,8 +107,17 @@ PARAMS: tuple[tuple[str, str, bool], ...] = (
     ("barrier_ns", "one level of a barrier tree", True),
     ("launch_ns", "the creator's cost to launch one group's range (ILAN)", True),
 )
+# Parameters a file may leave out (the engine takes them as 0: the
+# mechanism is then absent), written to the engine only when given.
+OPTIONAL_PARAMS: tuple[tuple[str, str], ...] = (
+    ("speed_spread", "standard deviation of the log of a core's speed over one interval"),
+    ("speed_interval_us", "how long one draw of a core's speed holds, us"),
+)
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
-PARAM_META = ("name", "topology", "sources")
+OPTIONAL_NAMES = tuple(p[0] for p in OPTIONAL_PARAMS)
+# "unbound": true when the team the file models runs unbound (OMP_PROC_BIND
+# unset, as `ilan bench` runs): each thread is then a group of its own.
+PARAM_META = ("name", "topology", "sources", "unbound")
 DEFAULT_PARAMS = REPO / "sim" / "machines" / "vm-2core.json"
 
 DATA_KINDS = ("static", "twisted", "interleave", "single")
@@ -223,7 +234,8 @@ def check_params(doc: Any, where: str) -> Doc:
     "name", "topology", "sources" as keys. Returns it unchanged."""
     if not isinstance(doc, dict):
         raise IlanError("%s: a parameter file is a JSON object, not %s" % (where, type(doc).__name__))
-    unknown = [k for k in doc if k not in PARAM_NAMES and k not in PARAM_META]
+    unknown = [k for k in doc if k not in PARAM_NAMES and k not in OPTIONAL_NAMES
+               and k not in PARAM_META]
     if unknown:
         raise IlanError("%s: unknown key%s %s (the parameters are those of sim/README.md's table, "
                         "plus name, topology and sources)"
@@ -238,6 +250,12 @@ def check_params(doc: Any, where: str) -> Doc:
         if not _is_number(v) or v < 0 or (v == 0 and not zero_ok) or v != v or v == float("inf"):
             raise IlanError("%s: %s must be a number %s 0, not %r" % (
                 where, name, ">=" if zero_ok else ">", v))
+    for name in OPTIONAL_NAMES:
+        v = doc.get(name, 0)
+        if not _is_number(v) or v < 0 or v != v or v == float("inf"):
+            raise IlanError("%s: %s must be a number >= 0, not %r" % (where, name, v))
+    if not isinstance(doc.get("unbound", False), bool):
+        raise IlanError("%s: unbound must be true or false, not %r" % (where, doc["unbound"]))
     for key in ("name", "topology"):
         if key in doc and not isinstance(doc[key], str):
             raise IlanError("%s: %s must be a string, not %r" % (where, key, doc[key]))
@@ -565,8 +583,12 @@ def engine_text(machine: Machine, params: Doc, threads: int, workload: Workload,
     lines += ["dist %d %s" % (n, " ".join(str(d) for d in row))
               for n, row in enumerate(machine.distances)]
     lines += ["param %s %s" % (name, number(params[name])) for name in PARAM_NAMES]
+    lines += ["param %s %s" % (name, number(params[name])) for name in OPTIONAL_NAMES
+              if name in params]
     lines.append("threads %d" % threads)
     lines += ["thread %d %d" % (i, i) for i in range(threads)]
+    if params.get("unbound"):
+        lines.append("unbound 1")
     lines.append("program")
     lines += program_lines(workload.program, machine, workload.path)
     return "\n".join(lines) + "\n"

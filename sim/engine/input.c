@@ -82,12 +82,16 @@ static bool expect_count(struct reader *r, const char *key, unsigned long *out)
 static const struct {
     const char *name; /* as in the input */
     size_t offset;    /* in struct sim_params */
+    bool optional;    /* may be absent (then 0) */
 } PARAMS[] = {
-#define P(n) {#n, offsetof(struct sim_params, n)}
+#define P(n) {#n, offsetof(struct sim_params, n), false}
+#define OPT(n) {#n, offsetof(struct sim_params, n), true}
     P(compute_scale), P(node_bandwidth_gbs), P(local_latency_ns), P(lines_in_flight),
     P(llc_mb), P(llc_bandwidth_gbs), P(task_create_ns), P(task_start_ns), P(claim_ns),
     P(steal_ns), P(steal_fail_ns), P(wake_ns), P(barrier_ns), P(launch_ns),
+    OPT(speed_spread), OPT(speed_interval_us),
 #undef P
+#undef OPT
 };
 #define NPARAMS (sizeof PARAMS / sizeof PARAMS[0])
 
@@ -397,7 +401,7 @@ bool sim_input_read(FILE *f, struct sim_input *in)
         have[i] = true;
     }
     for (unsigned i = 0; i < NPARAMS; i++)
-        if (!have[i])
+        if (!have[i] && !PARAMS[i].optional)
             return fail(&r, "parameter %s is missing", PARAMS[i].name);
     if (in->params.node_bandwidth_gbs <= 0 || in->params.local_latency_ns <= 0 ||
         in->params.lines_in_flight <= 0 || in->params.llc_bandwidth_gbs <= 0)
@@ -419,7 +423,16 @@ bool sim_input_read(FILE *f, struct sim_input *in)
                 return fail(&r, "threads %u and %u on core %lu: one thread per core", o, t, u);
         in->thread_core[t] = (int)u;
     }
-    if (!next_line(&r) || r.ntok != 1 || strcmp(r.tok[0], "program"))
+    if (!next_line(&r))
+        return fail(&r, "expected 'program'");
+    if (!strcmp(r.tok[0], "unbound")) {
+        if (r.ntok != 2 || !parse_ulong(r.tok[1], &u) || u > 1)
+            return fail(&r, "expected 'unbound <0|1>'");
+        in->unbound = u == 1;
+        if (!next_line(&r))
+            return fail(&r, "expected 'program'");
+    }
+    if (r.ntok != 1 || strcmp(r.tok[0], "program"))
         return fail(&r, "expected 'program'");
     return read_program(&r, in);
 }

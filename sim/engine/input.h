@@ -24,6 +24,10 @@ struct sim_params {
     double wake_ns;            /* waking a sleeping thread (x dist/10) */
     double barrier_ns;         /* one level of a barrier tree */
     double launch_ns;          /* launching one group's range (ILAN) */
+    /* Optional (0 when absent): uneven core speed (sim/README.md, "Uneven
+     * cores"). */
+    double speed_spread;       /* standard deviation of the log of a core's speed in one interval */
+    double speed_interval_us;  /* how long one draw of a core's speed holds, us (0: no variation) */
 };
 
 /* Where a construct's data lives (sim/README.md, `data=`). */
@@ -130,6 +134,8 @@ struct sim_input {
     struct sim_params params;   /* speeds and costs */
     unsigned nthreads;          /* threads of the team */
     int *thread_core;           /* [nthreads] core each thread runs on */
+    bool unbound;               /* the team is unbound: each thread is a group of its own,
+                                   with no place (src/ilan/groups.c) */
     struct sim_op *ops;         /* the program */
     unsigned nops;              /* items of the program */
     char **names;               /* [nconstructs] construct names, in first-appearance order */

@@ -27,7 +27,9 @@ struct tl_run {
     unsigned *ids;                  /* [k] their group ids, increasing */
     iter_ull *next, *end, *strict;  /* [k] each range: next to claim, end, end of its strict part */
     int *range_of_group;            /* [G] the range of each group, -1: not taking part */
-    bool full;                      /* shareable tasks may cross groups */
+    bool shareable;                 /* some range has tasks past its strict part, which
+                                       other groups' threads may take (the runtime's
+                                       ilan_launch.shareable) */
     bool by_range;                  /* a range launch (else one task per take from queues) */
     iter_ull *own_next, *own_end;   /* [T] tasks a thread took from another range */
     unsigned long done;             /* tasks finished */
@@ -181,7 +183,7 @@ static void range_decide(struct world *w, unsigned t, void *ctx)
         start_piece(th, task_piece(r, r->next[j]++), now + w->p->task_start_ns);
         return;
     }
-    if ((j >= 0 && r->full) || r->opened) {
+    if ((j >= 0 && r->shareable) || r->opened) {
         if (range_steal(r, t, now))
             return; /* ready again once the steal is paid: runs its batch */
     }
@@ -323,10 +325,16 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     r.split = fns->split(n, grainsize, false, num_tasks, T);
     iter_ull first[G + 1], next[G], rend[G], strict[G], own_next[T], own_end[T];
     fns->dist_runs(r.split.ntasks, plan.k, workers, first);
+    bool shareable = false;
     for (unsigned j = 0; j < plan.k; j++) {
         next[j] = first[j];
         rend[j] = first[j + 1];
-        strict[j] = first[j] + fns->dist_strict(first[j + 1] - first[j], plan.cfg.full);
+        /* A group without a place (an unbound team's) keeps no task to
+         * itself, as src/ilan/exec.c decides: any thread may take any. */
+        bool placed = w->groups.model_id[ids[j]] >= 0;
+        strict[j] = first[j] +
+                    (placed ? fns->dist_strict(first[j + 1] - first[j], plan.cfg.full) : 0);
+        shareable |= strict[j] < rend[j];
     }
     for (unsigned t = 0; t < T; t++)
         own_next[t] = own_end[t] = 0;
@@ -336,7 +344,7 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     r.end = rend;
     r.strict = strict;
     r.range_of_group = range_of_group;
-    r.full = plan.cfg.full;
+    r.shareable = shareable;
     r.by_range = by_range;
     r.own_next = own_next;
     r.own_end = own_end;

@@ -45,7 +45,20 @@ bool world_init(struct world *w, const struct sim_input *in)
     m->nreal = 1;
     m->whatif = true;
     m->source = "ilan sim";
-    if (!groups_build(m, in->nthreads, in->thread_core, &w->groups)) {
+    /* An unbound team's threads have no place: groups_build then makes
+     * each thread a group of its own, as the runtime does (src/ilan/groups.c). */
+    int *slot_core = in->thread_core, *unplaced = NULL;
+    if (in->unbound) {
+        unplaced = malloc(in->nthreads * sizeof *unplaced);
+        if (!unplaced)
+            return false;
+        for (unsigned t = 0; t < in->nthreads; t++)
+            unplaced[t] = -1;
+        slot_core = unplaced;
+    }
+    bool built = groups_build(m, in->nthreads, slot_core, &w->groups);
+    free(unplaced);
+    if (!built) {
         fprintf(stderr, "ilan-sim-engine: out of memory building the team's groups\n");
         return false;
     }
@@ -112,6 +125,71 @@ void world_group_distances(const struct world *w, int *out)
 double world_far(const struct world *w, unsigned a, unsigned b)
 {
     return w->in->dist[a * w->nnodes + b] / 10.0;
+}
+
+/* SplitMix64's output function: a well-mixed 64-bit value of x. */
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* Core c's speed in interval k of the run (sim/README.md, "Uneven
+ * cores"): exp(spread z - spread^2 / 2) for a standard normal z drawn
+ * from (seed, c, k), so that its mean is 1. A pure function of its
+ * arguments: the same run gives the same speeds whatever the order of
+ * the questions. */
+static double core_speed(const struct world *w, unsigned c, uint64_t k)
+{
+    uint64_t h = mix64(w->in->seed ^ mix64(((uint64_t)c << 40) ^ k));
+    double u1 = ((double)(h >> 11) + 0.5) * 0x1p-53;
+    double u2 = (double)(mix64(h) >> 11) * 0x1p-53;
+    double z = sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
+    double s = w->p->speed_spread;
+    return exp(s * z - s * s / 2);
+}
+
+/* Whether cores run at uneven speeds (both optional parameters set). */
+static bool uneven(const struct world *w)
+{
+    return w->p->speed_spread > 0 && w->p->speed_interval_us > 0;
+}
+
+/* Nominal time core c delivers between a and b (ns): b - a at even
+ * speeds, else the integral of its speed. */
+static double delivered(const struct world *w, unsigned c, double a, double b)
+{
+    if (!uneven(w) || b <= a)
+        return b - a;
+    double len = w->p->speed_interval_us * 1e3, done = 0;
+    uint64_t k = (uint64_t)(a / len);
+    for (double at = a; at < b; k++) {
+        double end = (double)(k + 1) * len;
+        if (end > b)
+            end = b;
+        done += (end - at) * core_speed(w, c, k);
+        at = end;
+    }
+    return done;
+}
+
+/* When core c, from time a, has delivered `work` ns of nominal time:
+ * a + work at even speeds. */
+static double delivered_by(const struct world *w, unsigned c, double a, double work)
+{
+    if (!uneven(w))
+        return a + work;
+    double len = w->p->speed_interval_us * 1e3;
+    uint64_t k = (uint64_t)(a / len);
+    for (double at = a;; k++) {
+        double end = (double)(k + 1) * len, v = core_speed(w, c, k);
+        if ((end - at) * v >= work)
+            return at + work / v;
+        work -= (end - at) * v;
+        at = end;
+    }
 }
 
 /* The cumulative compute profile: the share of a construct's compute in
@@ -280,7 +358,7 @@ static void rates_changed(struct world *w, double now)
         if (th->state != TH_RUNNING)
             continue;
         if (th->duration > 0)
-            th->progress += (now - th->since) / th->duration;
+            th->progress += delivered(w, th->core, th->since, now) / th->duration;
         if (th->progress > 1)
             th->progress = 1;
         th->since = now;
@@ -374,14 +452,14 @@ static void piece_end(struct world *w, unsigned t, double now)
 }
 
 /* When thread t's current state next needs the clock; INFINITY: never. */
-static double event_time(const struct sim_thread *th)
+static double event_time(const struct world *w, const struct sim_thread *th)
 {
     switch (th->state) {
     case TH_READY:
     case TH_STARTING:
         return th->at;
     case TH_RUNNING:
-        return th->since + (1 - th->progress) * th->duration;
+        return delivered_by(w, th->core, th->since, (1 - th->progress) * th->duration);
     case TH_ASLEEP:
         break;
     }
@@ -408,7 +486,7 @@ static bool heap_before(const struct world *w, unsigned a, unsigned b)
 /* Places thread t by its current event time. */
 static void heap_update(struct world *w, unsigned t)
 {
-    w->heap_key[t] = event_time(&w->threads[t]);
+    w->heap_key[t] = event_time(w, &w->threads[t]);
     unsigned i = w->heap_pos[t];
     while (i > 0 && heap_before(w, i, (i - 1) / 2)) {
         heap_swap(w, i, (i - 1) / 2);
