@@ -33,7 +33,11 @@ def machine(nodes=2, cores_per_node=2, llc_per_node=1):
 
 
 def params(**changes):
+    """vm-2core's parameters, on even cores with a bound team (its optional
+    uneven speed and unbound team left out) unless `changes` sets them."""
     doc = json.loads((MACHINES / "vm-2core.json").read_text())
+    for key in sim.OPTIONAL_NAMES + ("unbound",):
+        doc.pop(key, None)
     doc.update(changes)
     return doc
 
@@ -228,6 +232,18 @@ def test_every_parameter_is_written_once_in_the_table_order():
     assert len(sim.PARAM_NAMES) == 14
 
 
+def test_optional_parameters_and_an_unbound_team_are_written_only_when_given():
+    w = workload(taskloop())
+    plain = sim.engine_text(machine(), params(), 4, w, "numa", 1, False)
+    assert "speed_" not in plain and "unbound" not in plain
+    text = sim.engine_text(machine(), params(speed_spread=0.1, speed_interval_us=500, unbound=True),
+                           4, w, "numa", 1, False).splitlines()
+    at = text.index("param launch_ns %s" % sim.number(params()["launch_ns"]))
+    assert text[at + 1:at + 3] == ["param speed_spread 0.1", "param speed_interval_us 500"]
+    assert text[text.index("program") - 1] == "unbound 1"
+    assert "unbound" not in sim.engine_text(machine(), params(unbound=False), 4, w, "numa", 1, False)
+
+
 @pytest.mark.parametrize("x, text", [(3, "3"), (3.0, "3"), (0.1, "0.1"), (2.5e-9, "2.5e-09"),
                                      (1234567.25, "1234567.25"), (1e20, "1e+20")])
 def test_numbers_are_written_exactly(x, text):
@@ -295,6 +311,22 @@ def test_params_errors():
     with pytest.raises(IlanError, match="sources must be a list of strings"):
         sim.check_params(dict(full, sources="the VM"), "m.json")
     assert sim.check_params(dict(full, steal_ns=0), "m.json")["steal_ns"] == 0
+    with pytest.raises(IlanError, match="speed_spread must be a number >= 0"):
+        sim.check_params(dict(full, speed_spread=-0.1), "m.json")
+    with pytest.raises(IlanError, match="speed_interval_us must be a number >= 0"):
+        sim.check_params(dict(full, speed_interval_us="8 ms"), "m.json")
+    with pytest.raises(IlanError, match="unbound must be true or false"):
+        sim.check_params(dict(full, unbound=1), "m.json")
+    assert sim.check_params(dict(full, speed_spread=0.1, unbound=True), "m.json")["unbound"]
+
+
+def test_the_shipped_optional_parameters_are_sourced():
+    # a machine file that uses an optional mechanism names its source too
+    for path in sorted(MACHINES.glob("*.json")):
+        doc = sim.load_params(path)
+        said = " ".join(doc["sources"])
+        for name in sim.OPTIONAL_NAMES + ("unbound",):
+            assert name not in doc or name in said, "%s: no source names %s" % (path.name, name)
 
 
 # --------------------------------------------------------------------- machine
@@ -649,3 +681,40 @@ def test_the_engine_output_has_what_the_table_reads():
         assert len(doc["threads"]) == m.cores
     ilan = simulate(m, ZEN4, w, "ilan")
     assert any(c["state"] for c in ilan["constructs"])
+
+
+@needs_runtime
+@needs_engine
+def test_an_unbound_team_keeps_no_task_to_a_group():
+    # bound, each thread is a group with a place, and numa's ranges are
+    # strict: nobody takes another's tasks; unbound (src/ilan/exec.c), no
+    # task is strict, and a thread that empties its range takes from the
+    # other's back
+    m = probed("pack:1 numa:1 core:2 pu:1")
+    w = workload({"kind": "repeat", "count": 4, "body": [
+        taskloop("rising", iters=512, ns=20000.0, profile="linear")]})
+    bound = simulate(m, params(), w, "numa")
+    unbound = simulate(m, params(unbound=True), w, "numa")
+    assert sum(t["steals"] for t in bound["threads"]) == 0
+    assert sum(t["steals"] for t in unbound["threads"]) > 0
+    assert float(unbound["time_s"]) < float(bound["time_s"])
+
+
+@needs_runtime
+@needs_engine
+def test_uneven_cores():
+    m = probed("pack:1 numa:1 core:2 pu:1")
+    w = workload({"kind": "repeat", "count": 20, "body": [taskloop("even", iters=2000, ns=1000.0)]})
+    even = simulate(m, params(), w, "ws")
+    # a spread of 0 (or no interval) is the even machine, bit for bit
+    assert simulate(m, params(speed_spread=0, speed_interval_us=100), w, "ws") == even
+    assert simulate(m, params(speed_spread=0.2, speed_interval_us=0), w, "ws") == even
+    prm = params(speed_spread=0.2, speed_interval_us=2000, unbound=True)
+    ws = simulate(m, prm, w, "ws")
+    assert ws == simulate(m, prm, w, "ws")            # deterministic
+    assert ws != simulate(m, prm, w, "ws", seed=2)    # the speeds come from the seed
+    # every taskloop waits for the slower of the two cores: slower than
+    # cores of the mean speed
+    assert float(ws["time_s"]) > float(even["time_s"])
+    # ws's two equal tasks wait for the slower core; numa's ranges even it out
+    assert float(simulate(m, prm, w, "numa")["time_s"]) < float(ws["time_s"])
