@@ -242,5 +242,43 @@ int main(void)
                       policies[i], tasks[2], uts_tasks);
             }
     }
+    /* The optional lines: uneven core speed (two optional parameters) and
+     * an unbound team. Uneven cores change the times, from the seed; an
+     * unbound team lets numa's threads take each other's tasks (none is
+     * strict), which evens out a loop whose cost rises along its range;
+     * 'unbound' takes 0 or 1 only (the refusal prints one line). */
+    {
+        const char *prog = "repeat 10\ntaskloop r iters=6400 ns=1000 bytes=0 data=static "
+                           "profile=linear num_tasks=0 grainsize=0 reuse=0\nend\n";
+        char *plain = machine_input("numa", 1, 2, 20, prog);
+        const char *at = strstr(plain, "threads ");
+        const char *extras[] = {"param speed_spread 0.2\nparam speed_interval_us 500\n", "",
+                                "unbound 1\n", "unbound 2\n"};
+        double time[4] = {0};
+        for (unsigned k = 0; k < 4; k++) {
+            /* the extra lines go before 'threads' (parameters) or 'program' */
+            const char *where = k == 0 ? at : strstr(plain, "program\n");
+            char *input;
+            if (asprintf(&input, "%.*s%s%s", (int)(where - plain), plain, extras[k], where) < 0)
+                abort();
+            FILE *in = fmemopen(input, strlen(input), "r");
+            struct sim_input si;
+            bool ok = sim_input_read(in, &si); /* k = 3: its one line on stderr */
+            fclose(in);
+            if (k == 3) {
+                CHECK(!ok, "'unbound 2' was accepted");
+            } else {
+                CHECK(ok, "extra lines %u refused", k);
+                char *out = run(input, &sim_policy_shipped);
+                time[k] = number_after(out, "{", "time_s");
+                free(out);
+                sim_input_free(&si);
+            }
+            free(input);
+        }
+        CHECK(time[0] != time[1], "uneven cores left the time unchanged: %g s", time[0]);
+        CHECK(time[2] < time[1], "unbound %g s, bound %g s", time[2], time[1]);
+        free(plain);
+    }
     return unit_report();
 }
