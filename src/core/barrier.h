@@ -149,6 +149,13 @@ void barrier_wake_idle(struct barrier *b);
  * woken thread waking the next ones, rather than all by the caller. */
 void barrier_wake_idle_tree(struct barrier *b);
 
+/* barrier_wake_idle_tree for a push of work for at most n threads (n >= 1)
+ * while threads outnumber CPUs: wakes at most n of the sleepers. Waking
+ * them all for a taskloop of two runners kept every idle thread of a
+ * 16-thread team on 2 CPUs awake, yielding, between the runners and their
+ * CPU. The others stay asleep until the next full wake-up. */
+void barrier_wake_idle_some(struct barrier *b, unsigned n);
+
 /* What a thread that slept on the team's work word does once awake:
  * passes on the wake-ups a tree still owes (one load when none). */
 static inline void barrier_relay_wake(struct barrier *b)

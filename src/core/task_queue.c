@@ -105,9 +105,13 @@ void task_queue_wake(struct ilan_thread *ts, struct team *team)
         barrier_wake_idle(&team->barrier);
 }
 
-void task_queue_wake_tree(struct ilan_thread *ts, struct team *team)
+void task_queue_wake_tree(struct ilan_thread *ts, struct team *team, unsigned takers)
 {
-    if (team->nthreads > 1 || ts->team != team)
+    if (team->nthreads == 1 && ts->team == team)
+        return;
+    if (wait_oversubscribed())
+        barrier_wake_idle_some(&team->barrier, takers ? takers : 1);
+    else
         barrier_wake_idle_tree(&team->barrier);
 }
 

@@ -66,10 +66,11 @@ struct task *task_queue_take(struct task_queue *q, struct task *waiter, enum tas
  * could sleep on the word, so there is nobody to wake (and no fence to pay). */
 void task_queue_wake(struct ilan_thread *ts, struct team *team);
 
-/* task_queue_wake for a push of work for many threads: the sleepers are
- * woken down a tree, each woken thread waking the next ones
- * (barrier_wake_idle_tree). */
-void task_queue_wake_tree(struct ilan_thread *ts, struct team *team);
+/* task_queue_wake for a push of work for up to `takers` threads (>= 1):
+ * the sleepers are woken down a tree, each woken thread waking the next
+ * ones (barrier_wake_idle_tree); while threads outnumber CPUs, only
+ * `takers` of them (barrier_wake_idle_some). */
+void task_queue_wake_tree(struct ilan_thread *ts, struct team *team, unsigned takers);
 
 /* Queues a ready task: on the calling thread's deque when it belongs to the
  * task's team, else on the team's priority queue; priority tasks always go

@@ -1,16 +1,19 @@
 /* exec.c — one execution of an ILAN taskloop: the configuration it runs, its tasks made and queued on the chosen groups, and its time measured and recorded. */
 #include "ilan/exec.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
 #include "config/env.h"
+#include "config/icv.h"
 #include "core/handoff.h"
 #include "core/task.h"
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "core/wait.h"
 #include "ilan/data.h"
 #include "ilan/groups.h"
 #include "ilan/history.h"
@@ -365,11 +368,27 @@ static void run_make(struct task_run *run, struct taskloop_exec *exec, iter_ull 
 }
 
 /* Runner tasks a range launch gives group j of the configuration: one per
- * thread of the group, fewer when it has fewer tasks. */
-static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsigned j)
+ * thread of the group, fewer when it has fewer tasks, and no more than
+ * the CPUs while threads outnumber them (runners_cap). */
+static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsigned j,
+                           unsigned cap)
 {
     iter_ull tasks = first[j + 1] - first[j];
-    return tasks < workers[j] ? (unsigned)tasks : workers[j];
+    unsigned most = workers[j] < cap ? workers[j] : cap;
+    return tasks < most ? (unsigned)tasks : most;
+}
+
+/* The most runners a group's range of a launch of `ntasks` tasks gets in a
+ * team of `nthreads`: while threads outnumber CPUs and tasks outnumber
+ * threads, the CPUs (a runner more would only wait for one, holding its
+ * claimed tasks and the join); else no limit. With no more tasks than
+ * threads each task may still have a thread of its own, as on libgomp,
+ * which queues such a taskloop's tasks for the idle threads: a program
+ * whose tasks wait for one another keeps working. */
+static unsigned runners_cap(iter_ull ntasks, unsigned nthreads)
+{
+    unsigned cpus = icv_global.num_procs;
+    return wait_oversubscribed() && cpus && ntasks > nthreads ? cpus : UINT_MAX;
 }
 
 /* A runner task of a range launch, to queue: a creator that waits joins
@@ -442,7 +461,7 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
 static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
 {
     struct task *parent = task_current_stable(); /* the offers' (offer_runners) */
-    bool pushed = false;
+    unsigned pushed = 0;
     for (unsigned o = 0; o < exec->noffers; o++) {
         struct exec_offer *offer = &exec->offers[o];
         if (!task_handoff_reclaim(offer->target, offer->ticket, parent) ||
@@ -450,10 +469,10 @@ static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
             continue;
         struct task *t = runner_task(&offer->args);
         ilan_groups_push(ts, exec->team_ilan->groups.slot_group[offer->target], true, t, t, 1);
-        pushed = true;
+        pushed++;
     }
     if (pushed)
-        task_queue_wake_tree(ts, ts->team);
+        task_queue_wake_tree(ts, ts->team, pushed);
 }
 
 /* Range launch of exec: per group j of the configuration, a range of
@@ -463,34 +482,38 @@ static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
  * on the group's strict queue in order[] (others' first, ours last). The
  * creator is one of its own group's workers: that group gets one runner
  * fewer, and the creator then works itself (runner_work) as the runner
- * *mine; returns false when its group does not take part. */
+ * *mine; returns false when its group does not take part. *queued_out:
+ * the runners queued or offered (what the wake-up is for). */
 static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
                           const struct taskloop_body *body, const struct taskloop_split *split,
                           unsigned k, const unsigned *ids, const unsigned *workers,
                           const iter_ull *first, const iter_ull *strict_end,
-                          const unsigned *order, struct runner_args *mine)
+                          const unsigned *order, struct runner_args *mine, unsigned *queued_out)
 {
     int own = -1;
     for (unsigned j = 0; j < k; j++)
         if (ids[j] == exec->team_ilan->groups.slot_group[ts->team_id])
             own = (int)j;
+    /* runners[j]: the threads that will claim from range j; left[j]: the
+     * runners it still needs (the creator is one of its own group's) */
+    unsigned local[128], *runners = k <= 64 ? local : malloc(2 * k * sizeof *runners);
+    if (!runners)
+        ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
+    unsigned *left = runners + k;
+    unsigned queued = 0, cap = runners_cap(split->ntasks, ts->team->nthreads);
+    for (unsigned j = 0; j < k; j++) {
+        runners[j] = runners_of(workers, first, j, cap);
+        left[j] = runners[j] - ((int)j == own && runners[j]);
+        queued += left[j];
+    }
     exec->launch =
-        ilan_range_new(exec->launch_room, body, split, k, workers, first, strict_end, exec->data);
+        ilan_range_new(exec->launch_room, body, split, k, runners, first, strict_end, exec->data);
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
     if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
         for (unsigned j = 0; j < k; j++)
             exec->launch->ranges[j].node = groups->model_id[ids[j]];
-    /* left[j]: the runners group j still needs (the creator is one of its own) */
-    unsigned left_local[64], *left = k <= 64 ? left_local : malloc(k * sizeof *left);
-    if (!left)
-        ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
-    unsigned queued = 0;
-    for (unsigned j = 0; j < k; j++) {
-        left[j] = runners_of(workers, first, j) - ((int)j == own && runners_of(workers, first, j));
-        queued += left[j];
-    }
     /* Counted before the first runner may end (nogroup: the last records). */
     atomic_store_explicit(&exec->remaining, queued + (own >= 0), memory_order_relaxed);
     struct runner_args a = {exec, exec->launch, exec->slot_end, 0, exec->finished_by_creator};
@@ -498,22 +521,26 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     mine->range = (unsigned)own;
     /* A creator that waits, and works itself meanwhile, offers the runners
      * to single threads of their groups; it takes back whatever is not
-     * taken by the time its own share is done (exec_take_back). */
-    if (a.creator_waits && own >= 0 && exec->offers && queued)
+     * taken by the time its own share is done (exec_take_back). Not while
+     * threads outnumber CPUs: the thread offered to is likely not running,
+     * while a queued runner goes to whichever thread of its group runs
+     * first. */
+    if (a.creator_waits && own >= 0 && exec->offers && queued && !wait_oversubscribed())
         offer_runners(ts, exec, k, ids, left, &a);
     for (unsigned step = 0; step < k; step++) {
-        unsigned j = order[step], runners = left[j];
+        unsigned j = order[step];
         struct task *head = NULL, *tail = NULL;
         a.range = j;
-        for (unsigned r = 0; r < runners; r++)
+        for (unsigned r = 0; r < left[j]; r++)
             task_list_add(&head, &tail, runner_task(&a));
         /* After the last push exec belongs to the runners (and the creator,
          * one of them). */
         if (head)
-            ilan_groups_push(ts, ids[j], true, head, tail, runners);
+            ilan_groups_push(ts, ids[j], true, head, tail, left[j]);
     }
-    if (left != left_local)
-        free(left);
+    if (runners != local)
+        free(runners);
+    *queued_out = queued;
     return own >= 0;
 }
 
@@ -628,9 +655,10 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
     }
     struct runner_args own_runner;
     bool runs_own = false;
+    unsigned takers = split->ntasks < UINT_MAX ? (unsigned)split->ntasks : UINT_MAX;
     if (by_range && ilan_range_fits(body, split->ntasks)) {
         runs_own = launch_ranges(ts, exec, body, split, k, ids, workers, first, strict_end,
-                                 order, &own_runner);
+                                 order, &own_runner, &takers);
     } else {
         struct task_run runs_local[128], *runs = k <= 64 ? runs_local : malloc(2 * k * sizeof *runs);
         if (!runs)
@@ -652,7 +680,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
     }
     /* One wake-up for every group's pushes, passed down a tree: each
      * woken worker wakes the next ones. */
-    task_queue_wake_tree(ts, team);
+    task_queue_wake_tree(ts, team, takers);
     if (strict_end != strict_local)
         free(strict_end);
     if (order != order_local)

@@ -7,6 +7,7 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "core/wait.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 
@@ -15,7 +16,8 @@
  * cores mean nothing (the OS moves threads between them at will), so each
  * thread is its own group (moldability by thread count) unless the CPUs the
  * threads last ran on span several NUMA nodes: then each counts as on the
- * first core of its node, so the groups are the nodes. That is a best
+ * first core of its node, so the groups are the nodes; or the process has
+ * more busy threads than CPUs: then all are one group (on core 0). That is a best
  * effort, since unbound threads may change node; the report says so. */
 static void team_slot_cores(const struct team *t, int *cores)
 {
@@ -40,8 +42,13 @@ static void team_slot_cores(const struct team *t, int *cores)
         if (node >= 0)
             seen_node = node;
     }
+    /* More busy threads than CPUs: a thread is mostly waiting for a CPU,
+     * so work promised to it alone waits for the OS to run it, and using
+     * more threads cannot be faster. The threads are then one group, whose
+     * work whichever of them runs first takes. */
+    int alone = wait_oversubscribed() ? 0 : -1;
     for (unsigned i = 0; i < n && !several; i++)
-        cores[i] = -1;
+        cores[i] = alone;
 }
 
 static void team_ilan_free(struct team_ilan *ti)

@@ -131,17 +131,21 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
     return l;
 }
 
-/* Claims the front task of r: true and *i, or false when r is empty. */
-static bool claim_front(struct ilan_range *r, uint32_t *i)
+/* Claims a runner's share of r's front (numa_dist_own_claim: one task
+ * for a group of one thread): true and [*i, *end), or false when r is
+ * empty. */
+static bool claim_front(struct ilan_range *r, uint32_t *i, uint32_t *end)
 {
     uint64_t b = atomic_load_explicit(&r->bounds, memory_order_relaxed);
     for (;;) {
         uint32_t lo = (uint32_t)b, hi = (uint32_t)(b >> 32);
         if (lo >= hi)
             return false;
-        if (atomic_compare_exchange_weak_explicit(&r->bounds, &b, pack(lo + 1, hi),
+        uint32_t cut = lo + (uint32_t)numa_dist_own_claim(hi - lo, r->workers);
+        if (atomic_compare_exchange_weak_explicit(&r->bounds, &b, pack(cut, hi),
                                                   memory_order_relaxed, memory_order_relaxed)) {
             *i = lo;
+            *end = cut;
             return true;
         }
     }
@@ -173,7 +177,7 @@ static bool claim_back(struct ilan_range *r, uint32_t *i, uint32_t *end)
 }
 
 /* The next tasks [*i, *end) for a runner of range j working first on
- * range `first`: one from the front of that range, then of its own range
+ * range `first`: its share of the front of that range, then of its own range
  * (every task of a range, its strict part too, is left to the range's own
  * runners: so each must empty it), then half of the shareable tasks of
  * another, nearest first. Counted as the group queues' takes are: own
@@ -182,15 +186,13 @@ static bool claim_back(struct ilan_range *r, uint32_t *i, uint32_t *end)
 static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32_t *i,
                        uint32_t *end, bool *foreign)
 {
-    if (claim_front(&l->ranges[first], i)) {
-        ILAN_COUNT_IF(first == j, group_own, group_strict_other);
+    if (claim_front(&l->ranges[first], i, end)) {
+        ILAN_COUNT_N_IF(first == j, group_own, group_strict_other, *end - *i);
         *foreign |= first != j;
-        *end = *i + 1;
         return true;
     }
-    if (first != j && claim_front(&l->ranges[j], i)) {
-        ILAN_COUNT(group_own);
-        *end = *i + 1;
+    if (first != j && claim_front(&l->ranges[j], i, end)) {
+        ILAN_COUNT_N(group_own, *end - *i);
         return true;
     }
     /* Ranges first and j are empty now, so a look at all the others that

@@ -75,6 +75,12 @@ void instr_taskloop_config(unsigned groups, unsigned workers, bool full);
         if (INSTR_ON)                                                                              \
             instr_add((cond) ? INSTR_C_##yes : INSTR_C_##no, 1);                                   \
     } while (0)
+/* Counts n as `yes` when cond holds, else as `no`. */
+#define ILAN_COUNT_N_IF(cond, yes, no, n)                                                          \
+    do {                                                                                           \
+        if (INSTR_ON)                                                                              \
+            instr_add((cond) ? INSTR_C_##yes : INSTR_C_##no, (uint64_t)(n));                       \
+    } while (0)
 /* An explicit task t ran on this thread, queued or undeferred (`foreign`:
  * another thread created it); a range launch's runner is counted apart
  * (the tasks it runs count as included ones). */

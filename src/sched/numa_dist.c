@@ -119,6 +119,13 @@ iter_ull numa_dist_steal_share(iter_ull avail, unsigned workers)
     return (avail + workers) / ((iter_ull)workers + 1);
 }
 
+iter_ull numa_dist_own_claim(iter_ull left, unsigned workers)
+{
+    if (workers <= 1 || left <= 2 * (iter_ull)workers)
+        return left ? 1 : 0;
+    return left / (2 * (iter_ull)workers);
+}
+
 unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers, struct numa_dist_grain grain)
 {
     if (work_ns <= 0 || workers == 0)

@@ -122,5 +122,10 @@ int main(void)
     CHECK(numa_dist_steal_share(10, 1) == 5 && numa_dist_steal_share(11, 1) == 6);
     CHECK(numa_dist_steal_share(90, 8) == 10 && numa_dist_steal_share(91, 8) == 11);
     CHECK(numa_dist_steal_share(1, 8) == 1 && numa_dist_steal_share(0, 8) == 0);
+    /* Alone with its range: a task at a time; a group: a guided share. */
+    CHECK(numa_dist_own_claim(1000, 1) == 1 && numa_dist_own_claim(0, 1) == 0);
+    CHECK(numa_dist_own_claim(2000, 16) == 62 && numa_dist_own_claim(32, 16) == 1);
+    CHECK(numa_dist_own_claim(33, 16) == 1 && numa_dist_own_claim(64, 16) == 2);
+    CHECK(numa_dist_own_claim(0, 16) == 0);
     return unit_report();
 }
