@@ -577,9 +577,11 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             h = NULL; /* run over every group, unrecorded */
         }
     }
+    unsigned mine = groups->slot_group[ts->team_id];
     struct taskloop_plan plan =
         taskloop_plan_next(h ? &h->mold : NULL, G, chooses_tasks, h ? h->work_ns : 0,
-                           config.forced_steal == 1, ids);
+                           config.forced_steal == 1, groups->model_id[mine] < 0 ? (int)mine : -1,
+                           ids);
     if (h) {
         work_ns = chooses_tasks ? h->work_ns : 0;
         h->kind = groups->kind;
@@ -635,7 +637,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * the others can start at once. Each group's run is cut into its strict
      * part (only the group's threads take it) and its shared part. After
      * the last push exec belongs to the tasks: read nothing from it. */
-    unsigned mine = groups->slot_group[ts->team_id], start = 0;
+    unsigned start = 0;
     while (start < k && ids[start] <= mine)
         start++;
     iter_ull strict_local[64], *strict_end = k <= 64 ? strict_local : malloc(k * sizeof *strict_end);

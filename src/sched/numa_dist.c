@@ -121,9 +121,10 @@ iter_ull numa_dist_steal_share(iter_ull avail, unsigned workers)
 
 iter_ull numa_dist_own_claim(iter_ull left, unsigned workers)
 {
-    if (workers <= 1 || left <= 2 * (iter_ull)workers)
-        return left ? 1 : 0;
-    return left / (2 * (iter_ull)workers);
+    iter_ull share = left / (2 * (iter_ull)(workers ? workers : 1));
+    if (workers <= 1 && share > ILAN_RANGE_CLAIM_MOST)
+        return ILAN_RANGE_CLAIM_MOST;
+    return share ? share : left != 0;
 }
 
 unsigned numa_dist_tasks_per_worker(double work_ns, unsigned workers, struct numa_dist_grain grain)

@@ -73,13 +73,18 @@ iter_ull numa_dist_strict(iter_ull count, bool full);
  * 131 ms against 47 strict with halves). */
 iter_ull numa_dist_steal_share(iter_ull avail, unsigned workers);
 
-/* How many of the `left` unclaimed tasks at the front of a range whose
- * group has `workers` threads one of them claims at once: one task when
- * it is alone with its range (only a thief ever touches the word then),
- * else a guided share, left / (2 x workers), at least 1. One task per
- * claim made the group's threads bounce the range's line at every task:
- * a grainsize(1) taskloop of 2,000 tasks of 10 ns on one group of 16
- * threads (2 CPUs) cost 105 us instead of 12 spread over 16 groups. */
+/* How many of the `left` unclaimed tasks at the front of a range that
+ * `workers` runners share one of them claims at once: a guided share,
+ * left / (2 x workers), at least 1. A lone runner takes at most
+ * ILAN_RANGE_CLAIM_MOST, so that thieves from other groups still find
+ * most of its range's back; runners that share a range take the whole
+ * share, since each of their claims moves the range's line between their
+ * CPUs (capped at 16, two runners of a grainsize(1) taskloop of 2,000
+ * 10 ns tasks on 2 CPUs cost 22 us per taskloop instead of 15). One task
+ * per claim made a group's threads bounce that line at every task (the
+ * same taskloop on one group of 16 threads cost 105 us instead of 12
+ * spread over 16 groups), and cost even a lone runner an atomic per task
+ * (13 % of the taskloop's time). */
 iter_ull numa_dist_own_claim(iter_ull left, unsigned workers);
 
 /* How finely a taskloop without grainsize or num_tasks is cut: at most

@@ -5,8 +5,33 @@
 
 #include "sched/numa_dist.h"
 
+/* Puts group `home` among ids[0..k-1] (increasing) in place of the chosen
+ * group the mold ranks slowest, unless it is there already. */
+static void include_home(const struct mold *m, unsigned *ids, unsigned k, unsigned home)
+{
+    for (unsigned j = 0; j < k; j++)
+        if (ids[j] == home)
+            return;
+    unsigned drop = k; /* the chosen group ranked slowest; without a ranking, the highest id */
+    for (unsigned r = m->ranked ? m->ngroups : 0; r-- > 0 && drop == k;)
+        for (unsigned j = 0; j < k; j++)
+            if (ids[j] == m->rank[r])
+                drop = j;
+    if (drop == k)
+        drop = k - 1;
+    /* Remove ids[drop], then insert home in order. */
+    for (unsigned j = drop; j + 1 < k; j++)
+        ids[j] = ids[j + 1];
+    unsigned pos = k - 1;
+    while (pos > 0 && ids[pos - 1] > home) {
+        ids[pos] = ids[pos - 1];
+        pos--;
+    }
+    ids[pos] = home;
+}
+
 struct taskloop_plan taskloop_plan_next(const struct mold *m, unsigned G, bool chooses_tasks,
-                                        double work_ns, bool forced_full, unsigned *ids)
+                                        double work_ns, bool forced_full, int home, unsigned *ids)
 {
     struct taskloop_plan p = {.cfg = {G, forced_full}, .k = G, .recorded = m != NULL};
     for (unsigned j = 0; j < G; j++)
@@ -17,6 +42,8 @@ struct taskloop_plan taskloop_plan_next(const struct mold *m, unsigned G, bool c
     if (!p.calibration) {
         p.cfg = mold_next(m);
         p.k = mold_groups(m, p.cfg, ids);
+        if (home >= 0 && (unsigned)home < G && p.k < G)
+            include_home(m, ids, p.k, (unsigned)home);
         p.cutoff = mold_cutoff(m);
     }
     return p;

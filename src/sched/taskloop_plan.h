@@ -30,11 +30,17 @@ struct taskloop_plan {
  * neither grainsize nor num_tasks (the task count follows the measured
  * work, so the first execution measures it: a calibration on every
  * group). forced_full: ILAN_STEAL_POLICY=full, the steal policy of runs
- * that do not explore. Writes the ids of the groups taking part, in
+ * that do not explore. home: the creator's group when the team's groups
+ * have no place (unbound threads, each a group of its own), else -1; a
+ * configuration of fewer groups than all then includes it, in place of
+ * the chosen group the mold ranks slowest: placeless groups differ only
+ * in whether the creator works or waits for a hand-off (on the 2-core VM
+ * a one-group run on the other thread took 0.091-0.099 ms against
+ * 0.051-0.063 on both). Writes the ids of the groups taking part, in
  * increasing order, to ids[0..k-1] (ids holds G).
  */
 struct taskloop_plan taskloop_plan_next(const struct mold *m, unsigned G, bool chooses_tasks,
-                                        double work_ns, bool forced_full, unsigned *ids);
+                                        double work_ns, bool forced_full, int home, unsigned *ids);
 
 /*
  * The task count asked of gcc's split (taskloop_split_compute): num_tasks

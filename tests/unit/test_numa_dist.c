@@ -122,10 +122,13 @@ int main(void)
     CHECK(numa_dist_steal_share(10, 1) == 5 && numa_dist_steal_share(11, 1) == 6);
     CHECK(numa_dist_steal_share(90, 8) == 10 && numa_dist_steal_share(91, 8) == 11);
     CHECK(numa_dist_steal_share(1, 8) == 1 && numa_dist_steal_share(0, 8) == 0);
-    /* Alone with its range: a task at a time; a group: a guided share. */
-    CHECK(numa_dist_own_claim(1000, 1) == 1 && numa_dist_own_claim(0, 1) == 0);
-    CHECK(numa_dist_own_claim(2000, 16) == 62 && numa_dist_own_claim(32, 16) == 1);
-    CHECK(numa_dist_own_claim(33, 16) == 1 && numa_dist_own_claim(64, 16) == 2);
-    CHECK(numa_dist_own_claim(0, 16) == 0);
+    /* A guided share of the front, at least 1; a lone runner's at most
+     * ILAN_RANGE_CLAIM_MOST. */
+    CHECK(numa_dist_own_claim(1000, 1) == ILAN_RANGE_CLAIM_MOST);
+    CHECK(numa_dist_own_claim(20, 1) == 10 && numa_dist_own_claim(1, 1) == 1);
+    CHECK(numa_dist_own_claim(0, 1) == 0 && numa_dist_own_claim(0, 16) == 0);
+    CHECK(numa_dist_own_claim(2000, 16) == 62 && numa_dist_own_claim(2000, 2) == 500);
+    CHECK(numa_dist_own_claim(32, 16) == 1 && numa_dist_own_claim(31, 16) == 1);
+    CHECK(numa_dist_own_claim(64, 16) == 2 && numa_dist_own_claim(100, 0) == 16);
     return unit_report();
 }

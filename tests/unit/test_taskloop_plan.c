@@ -11,12 +11,12 @@ int main(void)
     CHECK(mold_init(&m, 4, false, -1));
 
     /* No history for this team: every group, unrecorded, no cut-off. */
-    struct taskloop_plan p = taskloop_plan_next(NULL, 4, true, 0, true, ids);
+    struct taskloop_plan p = taskloop_plan_next(NULL, 4, true, 0, true, -1, ids);
     CHECK(p.k == 4 && p.cfg.ngroups == 4 && p.cfg.full && !p.recorded && !p.calibration);
     CHECK(ids[0] == 0 && ids[3] == 3);
 
     /* A loop without clauses in the ilan mode measures its work first. */
-    p = taskloop_plan_next(&m, 4, true, 0, false, ids);
+    p = taskloop_plan_next(&m, 4, true, 0, false, -1, ids);
     CHECK(p.calibration && p.recorded && p.k == 4 && p.cutoff == 0);
     double work = 0, gt[4] = {0.001, 0.001, 0.001, 0.001};
     CHECK(taskloop_plan_record(&m, &work, &p, 0.002, gt, 8));
@@ -27,7 +27,7 @@ int main(void)
     CHECK(work == 0.002 * 1e9 * 8 + 1);
 
     /* Then the mold decides, and its samples are recorded. */
-    p = taskloop_plan_next(&m, 4, true, work, false, ids);
+    p = taskloop_plan_next(&m, 4, true, work, false, -1, ids);
     CHECK(!p.calibration && p.recorded && p.k == mold_next(&m).ngroups);
     CHECK(taskloop_plan_record(&m, &work, &p, 0.002, gt, 8));
     CHECK(m.executions == 1);
@@ -56,6 +56,26 @@ int main(void)
     CHECK(t == 0.009, "the slowest thread's, even of a group not taking part");
     CHECK(g[0] == 0.004 && g[1] == 0.002 && g[2] == -1 && g[3] == 0);
 
+    mold_free(&m);
+
+    /* Placeless groups: a configuration of fewer groups includes the
+     * creator's, in place of the chosen group ranked slowest. */
+    CHECK(mold_init(&m, 4, false, -1));
+    double fast[4] = {0.004, 0.001, 0.002, 0.003}; /* ranks groups 1, 2, 3, 0 */
+    for (unsigned r = 0; r < MOLD_WARMUP; r++) {
+        p = taskloop_plan_next(&m, 4, false, 0, false, -1, ids);
+        CHECK(p.k == 4);
+        CHECK(taskloop_plan_record(&m, &work, &p, 0.004, fast, 8));
+    }
+    p = taskloop_plan_next(&m, 4, false, 0, false, -1, ids);
+    CHECK(p.k == 2 && ids[0] == 1 && ids[1] == 2, "the mold's two fastest: %u %u", ids[0], ids[1]);
+    p = taskloop_plan_next(&m, 4, false, 0, false, 3, ids);
+    CHECK(p.k == 2 && ids[0] == 1 && ids[1] == 3, "2 (ranked slower) gives way: %u %u", ids[0],
+          ids[1]);
+    p = taskloop_plan_next(&m, 4, false, 0, false, 0, ids);
+    CHECK(p.k == 2 && ids[0] == 0 && ids[1] == 1, "%u %u", ids[0], ids[1]);
+    p = taskloop_plan_next(&m, 4, false, 0, false, 2, ids);
+    CHECK(p.k == 2 && ids[0] == 1 && ids[1] == 2, "home chosen already");
     mold_free(&m);
     return unit_report();
 }
