@@ -18,7 +18,7 @@
 struct sim_policy {
     enum steal_policy ws_steal;  /* the ws policy's victim rule */
     struct taskloop_plan (*plan_next)(const struct mold *m, unsigned G, bool chooses_tasks,
-                                      double work_ns, bool forced_full, unsigned *ids);
+                                      double work_ns, bool forced_full, int home, unsigned *ids);
     unsigned long (*plan_num_tasks)(bool grainsize, unsigned long num_tasks, double work_ns,
                                     unsigned workers, bool by_range);
     bool (*plan_record)(struct mold *m, double *work_ns, const struct taskloop_plan *p,

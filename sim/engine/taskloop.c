@@ -305,7 +305,10 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     struct tl_identity *id = identity(w, h, op, n, !ilan && !thesis, thesis);
     unsigned ids[G];
     bool chooses_tasks = ilan && clause == 0;
-    struct taskloop_plan plan = fns->plan_next(&id->mold, G, chooses_tasks, id->work_ns, false, ids);
+    /* The creator (thread 0) is the home group of an unbound team's plan. */
+    unsigned home = w->groups.slot_group[0];
+    struct taskloop_plan plan = fns->plan_next(&id->mold, G, chooses_tasks, id->work_ns, false,
+                                               w->groups.model_id[home] < 0 ? (int)home : -1, ids);
     unsigned workers[G], total = 0;
     bool participates[G];
     int range_of_group[G];

@@ -94,9 +94,9 @@ static double run_time(const char *policy, unsigned nodes, unsigned cpn, double 
 
 /* A stub of the plan: always the lowest group alone. */
 static struct taskloop_plan one_group(const struct mold *m, unsigned G, bool chooses_tasks,
-                                      double work_ns, bool forced_full, unsigned *ids)
+                                      double work_ns, bool forced_full, int home, unsigned *ids)
 {
-    (void)m, (void)chooses_tasks, (void)work_ns, (void)forced_full;
+    (void)m, (void)chooses_tasks, (void)work_ns, (void)forced_full, (void)home;
     for (unsigned j = 0; j < G; j++)
         ids[j] = j;
     return (struct taskloop_plan){.cfg = {1, false}, .k = 1, .recorded = true};
