@@ -12,6 +12,7 @@ const struct sim_policy sim_policy_shipped = {
     .dist_runs = numa_dist_runs,
     .dist_strict = numa_dist_strict,
     .steal_share = numa_dist_steal_share,
+    .own_claim = numa_dist_own_claim,
     .next_victim = steal_next_victim,
     .loop_steal_size = loop_steal_size,
     .loop_pop_size = loop_pop_size,

@@ -32,6 +32,7 @@ struct sim_policy {
     void (*dist_runs)(iter_ull ntasks, unsigned k, const unsigned *workers, iter_ull *first);
     iter_ull (*dist_strict)(iter_ull count, bool full);
     iter_ull (*steal_share)(iter_ull avail, unsigned workers);
+    iter_ull (*own_claim)(iter_ull left, unsigned workers); /* a runner's claim of its own range */
     unsigned (*next_victim)(enum steal_policy policy, unsigned self, unsigned nthreads,
                             unsigned last_victim, uint64_t *rng);
     iter_ull (*loop_steal_size)(iter_ull rem, iter_ull c);

@@ -26,12 +26,16 @@ struct tl_run {
     unsigned k;                     /* groups taking part */
     unsigned *ids;                  /* [k] their group ids, increasing */
     iter_ull *next, *end, *strict;  /* [k] each range: next to claim, end, end of its strict part */
+    unsigned *runners;              /* [k] each range's runners, min(its tasks, its group's
+                                       threads), as src/ilan/exec.c counts them: the `workers`
+                                       its own claims are sized by */
     int *range_of_group;            /* [G] the range of each group, -1: not taking part */
     bool shareable;                 /* some range has tasks past its strict part, which
                                        other groups' threads may take (the runtime's
                                        ilan_launch.shareable) */
     bool by_range;                  /* a range launch (else one task per take from queues) */
-    iter_ull *own_next, *own_end;   /* [T] tasks a thread took from another range */
+    iter_ull *own_next, *own_end;   /* [T] the batch a thread claimed and has not started yet:
+                                       from its own range's front or another's back */
     unsigned long done;             /* tasks finished */
     double cutoff_ns;               /* 0: none; else the run opens to every thread past it */
     bool opened;                    /* every thread may take every task */
@@ -169,18 +173,37 @@ static bool range_steal(struct tl_run *r, unsigned t, double now)
     return true;
 }
 
+/*
+ * Thread t's next step: the next task of its batch; else a claim from the
+ * front of its own range, then runs the claim's first task; else a take
+ * from another range (range_steal); else it sleeps. A range launch's
+ * claim is a batch, as the runtime's claim_front (ilan/range.c) takes it:
+ * numa_dist_own_claim(what is left, the range's runners), sim/README.md's
+ * "Range claims". A per-task launch takes one task per claim
+ * (its tasks sit in the groups' queues). Every task of a batch costs a
+ * start, as before: the claim is not charged apart, and the contention
+ * that batches spare the runtime (the range's line bouncing between its
+ * runners at every claim) is not modelled.
+ */
 static void range_decide(struct world *w, unsigned t, void *ctx)
 {
     struct tl_run *r = ctx;
     struct sim_thread *th = &w->threads[t];
     double now = th->at;
+    int j = r->range_of_group[w->groups.slot_group[t]];
+    if (r->own_next[t] >= r->own_end[t] && j >= 0 && r->next[j] < r->end[j]) {
+        iter_ull left = r->end[j] - r->next[j];
+        iter_ull take = r->by_range ? r->fns->own_claim(left, r->runners[j]) : 1;
+        if (take < 1)
+            take = 1;
+        if (take > left)
+            take = left;
+        r->own_next[t] = r->next[j];
+        r->own_end[t] = r->next[j] + take;
+        r->next[j] += take;
+    }
     if (r->own_next[t] < r->own_end[t]) {
         start_piece(th, task_piece(r, r->own_next[t]++), now + w->p->task_start_ns);
-        return;
-    }
-    int j = r->range_of_group[w->groups.slot_group[t]];
-    if (j >= 0 && r->next[j] < r->end[j]) {
-        start_piece(th, task_piece(r, r->next[j]++), now + w->p->task_start_ns);
         return;
     }
     if ((j >= 0 && r->shareable) || r->opened) {
@@ -327,11 +350,14 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
         fns->plan_num_tasks(grainsize, clause, chooses_tasks ? id->work_ns : 0, total, by_range);
     r.split = fns->split(n, grainsize, false, num_tasks, T);
     iter_ull first[G + 1], next[G], rend[G], strict[G], own_next[T], own_end[T];
+    unsigned runners[G];
     fns->dist_runs(r.split.ntasks, plan.k, workers, first);
     bool shareable = false;
     for (unsigned j = 0; j < plan.k; j++) {
         next[j] = first[j];
         rend[j] = first[j + 1];
+        runners[j] = first[j + 1] - first[j] < workers[j] ? (unsigned)(first[j + 1] - first[j])
+                                                          : workers[j];
         /* A group without a place (an unbound team's) keeps no task to
          * itself, as src/ilan/exec.c decides: any thread may take any. */
         bool placed = w->groups.model_id[ids[j]] >= 0;
@@ -346,6 +372,7 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
     r.next = next;
     r.end = rend;
     r.strict = strict;
+    r.runners = runners;
     r.range_of_group = range_of_group;
     r.shareable = shareable;
     r.by_range = by_range;

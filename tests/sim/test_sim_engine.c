@@ -102,6 +102,37 @@ static struct taskloop_plan one_group(const struct mold *m, unsigned G, bool cho
     return (struct taskloop_plan){.cfg = {1, false}, .k = 1, .recorded = true};
 }
 
+/* What the range launches' own claims asked and took (counting_claim). */
+static struct {
+    unsigned long claims;     /* calls */
+    unsigned long taken;      /* tasks they returned, in all */
+    unsigned long one_task;   /* calls that returned a single task */
+    unsigned workers_min;     /* the least `workers` a call was given */
+    unsigned workers_max;     /* the most */
+} own;
+
+/* The shipped own claim (numa_dist_own_claim), counted in `own`. */
+static iter_ull counting_claim(iter_ull left, unsigned workers)
+{
+    iter_ull take = numa_dist_own_claim(left, workers);
+    own.claims++;
+    own.taken += take;
+    own.one_task += take == 1;
+    own.workers_min = workers < own.workers_min ? workers : own.workers_min;
+    own.workers_max = workers > own.workers_max ? workers : own.workers_max;
+    return take;
+}
+
+/* Runs `input` with the shipped policies but own claims counted in `own`. */
+static void count_claims(const char *input)
+{
+    memset(&own, 0, sizeof own);
+    own.workers_min = ~0u;
+    struct sim_policy counted = sim_policy_shipped;
+    counted.own_claim = counting_claim;
+    free(run(input, &counted));
+}
+
 static const char *const STREAM =
     "repeat 40\n"
     "taskloop triad iters=2000000 ns=0.5 bytes=24 data=static profile=uniform num_tasks=0 "
@@ -242,6 +273,47 @@ int main(void)
                       policies[i], tasks[2], uts_tasks);
             }
     }
+    /* A range's own runners claim a batch (numa_dist_own_claim, through
+     * the table), as the runtime's claim_front does, not one task per
+     * claim: 10 runs of 256 tasks on two nodes (two groups of 4 threads,
+     * 128 tasks each, all strict) take far fewer claims than tasks, the
+     * first of each range a share of 128 / 8 = 16; `workers` is the
+     * range's runners, its group's 4 threads. With 4 tasks, 2 per range,
+     * each range has 2 runners (min(tasks, threads), as src/ilan/exec.c
+     * counts them), and with a thread per group (an unbound team) 1: what
+     * a claim then takes is the function's to say, not checked here. */
+    {
+        const char *prog = "repeat 10\ntaskloop b iters=25600 ns=100 bytes=0 data=static "
+                           "profile=uniform num_tasks=256 grainsize=0 reuse=0\nend\n";
+        char *bound = machine_input("numa", 2, 4, 20, prog);
+        count_claims(bound);
+        CHECK(own.taken == 10 * 256, "the claims took %lu tasks, want %u", own.taken, 10 * 256);
+        CHECK(own.claims > 0 && own.claims * 3 < own.taken, "%lu claims for %lu tasks",
+              own.claims, own.taken);
+        CHECK(own.one_task < own.claims, "%lu of %lu claims took one task", own.one_task,
+              own.claims);
+        CHECK(own.workers_min == 4 && own.workers_max == 4, "workers %u..%u, want 4",
+              own.workers_min, own.workers_max);
+        char *few = machine_input("numa", 2, 4, 20,
+                                  "repeat 3\ntaskloop p iters=400 ns=100 bytes=0 data=static "
+                                  "profile=uniform num_tasks=4 grainsize=0 reuse=0\nend\n");
+        count_claims(few);
+        CHECK(own.taken == 3 * 4 && own.workers_min == 2 && own.workers_max == 2,
+              "2 tasks a range on 4 threads: %lu taken, workers %u..%u, want 12 and 2", own.taken,
+              own.workers_min, own.workers_max);
+        char *input;
+        const char *at = strstr(bound, "program\n");
+        if (asprintf(&input, "%.*sunbound 1\n%s", (int)(at - bound), bound, at) < 0)
+            abort();
+        count_claims(input);
+        CHECK(own.taken > 0 && own.workers_min == 1 && own.workers_max == 1,
+              "unbound: %lu claims of %lu tasks, workers %u..%u, want 1", own.claims, own.taken,
+              own.workers_min, own.workers_max);
+        free(bound);
+        free(few);
+        free(input);
+    }
+
     /* The optional lines: uneven core speed (two optional parameters) and
      * an unbound team. Uneven cores change the times, from the seed; an
      * unbound team lets numa's threads take each other's tasks (none is
