@@ -17,8 +17,9 @@
  * thread is its own group (moldability by thread count) unless the CPUs the
  * threads last ran on span several NUMA nodes: then each counts as on the
  * first core of its node, so the groups are the nodes; or the process has
- * more busy threads than CPUs: then all are one group (on core 0). That is a best
- * effort, since unbound threads may change node; the report says so. */
+ * more busy threads than CPUs: then all are one group (on core 0). That
+ * is a best effort, since unbound threads may change node; the report
+ * says so. */
 static void team_slot_cores(const struct team *t, int *cores)
 {
     unsigned n = t->nthreads;

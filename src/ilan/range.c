@@ -131,9 +131,8 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
     return l;
 }
 
-/* Claims a runner's share of r's front (numa_dist_own_claim: one task
- * for a group of one thread): true and [*i, *end), or false when r is
- * empty. */
+/* Claims a runner's share of r's front (numa_dist_own_claim): true and
+ * [*i, *end), or false when r is empty. */
 static bool claim_front(struct ilan_range *r, uint32_t *i, uint32_t *end)
 {
     uint64_t b = atomic_load_explicit(&r->bounds, memory_order_relaxed);

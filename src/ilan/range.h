@@ -22,8 +22,10 @@
 struct ilan_range {
     alignas(ILAN_CACHE_LINE) _Atomic uint64_t bounds; /* lo in the low 32 bits, hi in the high */
     uint32_t strict_end;                              /* other groups take only tasks >= this */
-    uint32_t workers;                                 /* threads of its group: a thief's share of
-                                                         its back (numa_dist_steal_share) */
+    uint32_t workers;                                 /* its runners: how much one claims of its
+                                                         front (numa_dist_own_claim) and a
+                                                         thief of its back
+                                                         (numa_dist_steal_share) */
     int node;                                         /* the NUMA node of its group when runners
                                                          follow their CPU (see exec.c), else -1 */
 };
@@ -60,8 +62,8 @@ bool ilan_range_fits(const struct taskloop_body *body, iter_ull ntasks);
  * (ilan_range_new must then allocate it). */
 size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
 
-/* A launch for k groups: group j (0-based in the configuration), of
- * workers[j] threads, gets tasks [first[j], first[j + 1]) of which
+/* A launch for k groups: group j (0-based in the configuration), whose
+ * range workers[j] runners work, gets tasks [first[j], first[j + 1]) of which
  * [first[j], strict_end[j]) only its own threads may run; `data` its
  * registered array's map (or NULL). Copies the argument block now (the
  * encounter). Built in `mem` (ilan_range_size(body, k) bytes, cache-line
