@@ -337,23 +337,13 @@ void barrier_wake_idle(struct barrier *b)
         tree_wake_all(b, 0);
 }
 
-void barrier_wake_idle_some(struct barrier *b, unsigned n)
+void barrier_wake_idle_tree(struct barrier *b, unsigned most)
 {
-    assert(n >= 1);
+    assert(most >= 1);
     ilan_fence_seq_cst(); /* as in barrier_wake_idle */
     unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
     if (sleepers)
-        seq_bump_tree(&b->task_work, &b->task_relay, sleepers < n ? sleepers : n);
-    if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
-        tree_wake_all(b, 0);
-}
-
-void barrier_wake_idle_tree(struct barrier *b)
-{
-    ilan_fence_seq_cst(); /* as in barrier_wake_idle */
-    unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
-    if (sleepers)
-        seq_bump_tree(&b->task_work, &b->task_relay, sleepers);
+        seq_bump_tree(&b->task_work, &b->task_relay, sleepers < most ? sleepers : most);
     if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
         tree_wake_all(b, 0);
 }

@@ -145,16 +145,11 @@ void barrier_tree_wake_subtree(struct barrier *b, unsigned id);
 void barrier_wake_idle(struct barrier *b);
 
 /* barrier_wake_idle for a push of work for many threads (a taskloop's
- * range launch): the sleepers are woken down a tree (seq_bump_tree), each
- * woken thread waking the next ones, rather than all by the caller. */
-void barrier_wake_idle_tree(struct barrier *b);
-
-/* barrier_wake_idle_tree for a push of work for at most n threads (n >= 1)
- * while threads outnumber CPUs: wakes at most n of the sleepers. Waking
- * them all for a taskloop of two runners kept every idle thread of a
- * 16-thread team on 2 CPUs awake, yielding, between the runners and their
- * CPU. The others stay asleep until the next full wake-up. */
-void barrier_wake_idle_some(struct barrier *b, unsigned n);
+ * range launch): at most `most` (>= 1; UINT_MAX: all) of the sleepers are
+ * woken down a tree (seq_bump_tree), each woken thread waking the next
+ * ones, rather than all by the caller. The others stay asleep until the
+ * next full wake-up. */
+void barrier_wake_idle_tree(struct barrier *b, unsigned most);
 
 /* What a thread that slept on the team's work word does once awake:
  * passes on the wake-ups a tree still owes (one load when none). */

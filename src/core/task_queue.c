@@ -2,6 +2,7 @@
 #include "core/task_queue.h"
 
 #include <assert.h>
+#include <limits.h>
 #include "core/team_desc.h"
 #include "core/thread.h"
 
@@ -107,12 +108,13 @@ void task_queue_wake(struct ilan_thread *ts, struct team *team)
 
 void task_queue_wake_tree(struct ilan_thread *ts, struct team *team, unsigned takers)
 {
-    if (team->nthreads == 1 && ts->team == team)
-        return;
-    if (wait_oversubscribed())
-        barrier_wake_idle_some(&team->barrier, takers ? takers : 1);
-    else
-        barrier_wake_idle_tree(&team->barrier);
+    /* While threads outnumber CPUs only as many as there is work for:
+     * waking them all for a taskloop of two runners kept every idle thread
+     * of a 16-thread team on 2 CPUs awake, yielding between the runners
+     * and their CPUs. */
+    if (team->nthreads > 1 || ts->team != team)
+        barrier_wake_idle_tree(&team->barrier,
+                               !wait_oversubscribed() ? UINT_MAX : takers ? takers : 1);
 }
 
 void task_sched_push(struct ilan_thread *ts, struct task *t)

@@ -69,7 +69,7 @@ void task_queue_wake(struct ilan_thread *ts, struct team *team);
 /* task_queue_wake for a push of work for up to `takers` threads (>= 1):
  * the sleepers are woken down a tree, each woken thread waking the next
  * ones (barrier_wake_idle_tree); while threads outnumber CPUs, only
- * `takers` of them (barrier_wake_idle_some). */
+ * `takers` of them. */
 void task_queue_wake_tree(struct ilan_thread *ts, struct team *team, unsigned takers);
 
 /* Queues a ready task: on the calling thread's deque when it belongs to the

@@ -379,16 +379,17 @@ static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsig
 }
 
 /* The most runners a group's range of a launch of `ntasks` tasks gets in a
- * team of `nthreads`: while threads outnumber CPUs and tasks outnumber
+ * team of `nthreads`: while threads outnumber CPUs (`oversubscribed`,
+ * wait_oversubscribed) and tasks outnumber
  * threads, the CPUs (a runner more would only wait for one, holding its
  * claimed tasks and the join); else no limit. With no more tasks than
  * threads each task may still have a thread of its own, as on libgomp,
  * which queues such a taskloop's tasks for the idle threads: a program
  * whose tasks wait for one another keeps working. */
-static unsigned runners_cap(iter_ull ntasks, unsigned nthreads)
+static unsigned runners_cap(bool oversubscribed, iter_ull ntasks, unsigned nthreads)
 {
     unsigned cpus = icv_global.num_procs;
-    return wait_oversubscribed() && cpus && ntasks > nthreads ? cpus : UINT_MAX;
+    return oversubscribed && cpus && ntasks > nthreads ? cpus : UINT_MAX;
 }
 
 /* A runner task of a range launch, to queue: a creator that waits joins
@@ -500,7 +501,8 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     if (!runners)
         ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
     unsigned *left = runners + k;
-    unsigned queued = 0, cap = runners_cap(split->ntasks, ts->team->nthreads);
+    bool oversubscribed = wait_oversubscribed();
+    unsigned queued = 0, cap = runners_cap(oversubscribed, split->ntasks, ts->team->nthreads);
     for (unsigned j = 0; j < k; j++) {
         runners[j] = runners_of(workers, first, j, cap);
         left[j] = runners[j] - ((int)j == own && runners[j]);
@@ -525,7 +527,7 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
      * threads outnumber CPUs: the thread offered to is likely not running,
      * while a queued runner goes to whichever thread of its group runs
      * first. */
-    if (a.creator_waits && own >= 0 && exec->offers && queued && !wait_oversubscribed())
+    if (a.creator_waits && own >= 0 && exec->offers && queued && !oversubscribed)
         offer_runners(ts, exec, k, ids, left, &a);
     for (unsigned step = 0; step < k; step++) {
         unsigned j = order[step];

@@ -47,9 +47,9 @@ static void team_slot_cores(const struct team *t, int *cores)
      * so work promised to it alone waits for the OS to run it, and using
      * more threads cannot be faster. The threads are then one group, whose
      * work whichever of them runs first takes. */
-    int alone = wait_oversubscribed() ? 0 : -1;
+    int core = wait_oversubscribed() ? 0 : -1;
     for (unsigned i = 0; i < n && !several; i++)
-        cores[i] = alone;
+        cores[i] = core;
 }
 
 static void team_ilan_free(struct team_ilan *ti)
