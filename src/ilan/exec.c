@@ -369,7 +369,7 @@ static void run_make(struct task_run *run, struct taskloop_exec *exec, iter_ull 
 
 /* Runner tasks a range launch gives group j of the configuration: one per
  * thread of the group, fewer when it has fewer tasks, and no more than
- * the CPUs while threads outnumber them (runners_cap). */
+ * the group's share of the CPUs while threads outnumber them (runners_cap). */
 static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsigned j,
                            unsigned cap)
 {
@@ -379,17 +379,32 @@ static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsig
 }
 
 /* The most runners a group's range of a launch of `ntasks` tasks gets in a
- * team of `nthreads`: while threads outnumber CPUs (`oversubscribed`,
- * wait_oversubscribed) and tasks outnumber
- * threads, the CPUs (a runner more would only wait for one, holding its
- * claimed tasks and the join); else no limit. With no more tasks than
- * threads each task may still have a thread of its own, as on libgomp,
- * which queues such a taskloop's tasks for the idle threads: a program
- * whose tasks wait for one another keeps working. */
-static unsigned runners_cap(bool oversubscribed, iter_ull ntasks, unsigned nthreads)
+ * team of `nthreads` in `ngroups` groups: while threads outnumber CPUs
+ * (`oversubscribed`, wait_oversubscribed) and tasks outnumber threads, its
+ * share of the CPUs, at least one (a runner more would only wait for a CPU,
+ * holding its claimed tasks and the join; and a configuration of fewer
+ * groups then uses fewer CPUs, which the mold may find faster); else no
+ * limit. With no more tasks than threads each task may still have a thread
+ * of its own, as on libgomp, which queues such a taskloop's tasks for the
+ * idle threads: a program whose tasks wait for one another keeps working. */
+static unsigned runners_cap(bool oversubscribed, iter_ull ntasks, unsigned nthreads,
+                            unsigned ngroups)
 {
     unsigned cpus = icv_global.num_procs;
-    return oversubscribed && cpus && ntasks > nthreads ? cpus : UINT_MAX;
+    if (!oversubscribed || !cpus || ntasks <= nthreads)
+        return UINT_MAX;
+    return cpus > ngroups ? cpus / ngroups : 1;
+}
+
+/* How many of a configuration's `threads` can run at once: no more than
+ * the CPUs. A taskloop's work (its calibration's time x this) and its task
+ * count (tasks per thread x this) count these: with 16 threads on 2 CPUs,
+ * counting all 16 took a loop for 8 times its work and cut it into 512
+ * tasks where 64 balance it as well. */
+static unsigned concurrent_threads(unsigned threads)
+{
+    unsigned cpus = icv_global.num_procs;
+    return cpus && threads > cpus ? cpus : threads;
 }
 
 /* A runner task of a range launch, to queue: a creator that waits joins
@@ -502,7 +517,8 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         ilan_fatal("out of memory creating a taskloop for %u thread groups", k);
     unsigned *left = runners + k;
     bool oversubscribed = wait_oversubscribed();
-    unsigned queued = 0, cap = runners_cap(oversubscribed, split->ntasks, ts->team->nthreads);
+    unsigned queued = 0, cap = runners_cap(oversubscribed, split->ntasks, ts->team->nthreads,
+                                           exec->team_ilan->groups.ngroups);
     for (unsigned j = 0; j < k; j++) {
         runners[j] = runners_of(workers, first, j, cap);
         left[j] = runners[j] - ((int)j == own && runners[j]);
@@ -614,7 +630,8 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * blocks a copy constructor makes (ilan_range_fits). The others are
      * launched as ranges, cut finer once their work is known. */
     bool by_range = plan.cutoff <= 0 && body->cpyfn == NULL;
-    num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, total, by_range);
+    unsigned at_once = concurrent_threads(total);
+    num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, at_once, by_range);
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);
     numa_dist_runs(split->ntasks, k, workers, first);
 
@@ -623,7 +640,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
                                   : NULL;
     exec->hist = h;
     exec->plan = plan;
-    exec->workers = total;
+    exec->workers = at_once;
     exec->ntasks = split->ntasks;
     ILAN_TASKLOOP_CONFIG(k, total, cfg.full);
     exec->finished_by_creator = creator_waits;

@@ -7,20 +7,22 @@
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
+#include "config/icv.h"
 #include "core/wait.h"
 #include "topo/places.h"
 #include "topo/topo.h"
 
-/* The model core each thread of team t is grouped by (groups_build's
- * input; -1: a group of its own). Bound: the core of its place. Unbound,
- * cores mean nothing (the OS moves threads between them at will), so each
- * thread is its own group (moldability by thread count) unless the CPUs the
- * threads last ran on span several NUMA nodes: then each counts as on the
- * first core of its node, so the groups are the nodes; or the process has
- * more busy threads than CPUs: then all are one group (on core 0). That
- * is a best effort, since unbound threads may change node; the report
- * says so. */
-static void team_slot_cores(const struct team *t, int *cores)
+/* Where the threads of team t are, for groups_build: 0 with cores[i] the
+ * model core thread i is grouped by (-1: a group of its own), or the
+ * number of groups without places to make (groups_build_placeless).
+ * Bound: the core of its place. Unbound, cores mean nothing (the OS moves
+ * threads between them at will), so each thread is its own group
+ * (moldability by thread count) unless the CPUs the threads last ran on
+ * span several NUMA nodes: then each counts as on the first core of its
+ * node, so the groups are the nodes; or the process has more busy threads
+ * than CPUs: then the groups are as many as the CPUs. That is a best
+ * effort, since unbound threads may change node; the report says so. */
+static unsigned team_slot_cores(const struct team *t, int *cores)
 {
     unsigned n = t->nthreads;
     if (t->bind.kind) {
@@ -28,7 +30,7 @@ static void team_slot_cores(const struct team *t, int *cores)
             int place = t->bind.slots[i].place;
             cores[i] = topo_core_of_cpu(places.os.cpus[places.os.first[place]]);
         }
-        return;
+        return 0;
     }
     int seen_node = -1;
     bool several = false;
@@ -43,13 +45,18 @@ static void team_slot_cores(const struct team *t, int *cores)
         if (node >= 0)
             seen_node = node;
     }
+    if (several)
+        return 0;
+    for (unsigned i = 0; i < n; i++)
+        cores[i] = -1;
     /* More busy threads than CPUs: a thread is mostly waiting for a CPU,
-     * so work promised to it alone waits for the OS to run it, and using
-     * more threads cannot be faster. The threads are then one group, whose
-     * work whichever of them runs first takes. */
-    int core = wait_oversubscribed() ? 0 : -1;
-    for (unsigned i = 0; i < n && !several; i++)
-        cores[i] = core;
+     * so a group of its own would hold work promised to it alone until the
+     * OS runs it, and more groups than CPUs cannot be faster. The groups
+     * are then as many as the CPUs, and a group's work goes to whichever of
+     * its threads runs first; the mold still chooses between fewer groups
+     * (fewer CPUs) and all. */
+    unsigned ncpus = icv_global.num_procs;
+    return wait_oversubscribed() && ncpus && ncpus < n ? ncpus : 0;
 }
 
 static void team_ilan_free(struct team_ilan *ti)
@@ -72,12 +79,13 @@ static void group_queues_init(struct group_queues *q)
 
 void ilan_groups_team_begin(struct team *t)
 {
-    int key[7] = {(int)t->nthreads, (int)t->bind.kind};
-    memcpy(key + 2, t->bind.key, sizeof t->bind.key);
     int local[64], *cores = t->nthreads <= 64 ? local : malloc(t->nthreads * sizeof *cores);
     if (!cores)
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
-    team_slot_cores(t, cores);
+    unsigned placeless = team_slot_cores(t, cores);
+    int key[8] = {(int)t->nthreads, (int)t->bind.kind};
+    memcpy(key + 2, t->bind.key, sizeof t->bind.key);
+    key[7] = (int)placeless;
     /* The usual case: the same team on the same cores as last time. */
     bool same = t->ilan && memcmp(t->ilan->key, key, sizeof key) == 0 &&
                 memcmp(t->ilan->cores, cores, t->nthreads * sizeof *cores) == 0;
@@ -95,7 +103,8 @@ void ilan_groups_team_begin(struct team *t)
     memset(ti, 0, sizeof *ti);
     memcpy(kept, cores, t->nthreads * sizeof *kept);
     ti->cores = kept;
-    if (!groups_build(&topo, t->nthreads, cores, &ti->groups))
+    if (!(placeless ? groups_build_placeless(t->nthreads, placeless, &ti->groups)
+                    : groups_build(&topo, t->nthreads, cores, &ti->groups)))
         ilan_fatal("out of memory starting a parallel region of %u threads", t->nthreads);
     if (cores != local)
         free(cores);

@@ -21,7 +21,8 @@ struct team_ilan {
     struct team_groups groups;    /* the team's locality groups */
     uint64_t stamp;               /* this build's number, unique in the process (> 0): what the
                                      threads' victim caches key on (ilan/victims.c) */
-    int key[7];                   /* nthreads, bind.kind, bind.key[5] it was built for */
+    int key[8];                   /* nthreads, bind.kind, bind.key[5], placeless groups it
+                                     was built for */
     int *cores;                   /* [nthreads] the model core of each thread it was built for
                                      (-1: not known; see team_slot_cores in ilan/groups.c) */
     struct group_queues *queues;  /* [groups.ngroups] ILAN tasks waiting per group */

@@ -33,8 +33,9 @@ static bool spans_several(unsigned n, const int *slot_core, const int *per_core)
     return false;
 }
 
-bool groups_build(const struct topo_model *m, unsigned n, const int *slot_core,
-                  struct team_groups *out)
+/* Allocates out's arrays for a team of n threads (zeroed workers), after
+ * freeing what it held. False when out of memory. */
+static bool groups_alloc(unsigned n, struct team_groups *out)
 {
     groups_free(out);
     unsigned cap = n ? n : 1;
@@ -46,20 +47,36 @@ bool groups_build(const struct topo_model *m, unsigned n, const int *slot_core,
         return false;
     }
     out->nthreads = n;
+    return true;
+}
+
+bool groups_build_placeless(unsigned n, unsigned ngroups, struct team_groups *out)
+{
+    if (!groups_alloc(n, out))
+        return false;
+    unsigned g = ngroups == 0 || ngroups > n ? n : ngroups;
+    out->kind = GROUP_CORE;
+    out->ngroups = g;
+    for (unsigned j = 0; j < g; j++)
+        out->model_id[j] = -1;
+    for (unsigned i = 0; i < n; i++) {
+        out->slot_group[i] = i % g;
+        out->workers[i % g]++;
+    }
+    return true;
+}
+
+bool groups_build(const struct topo_model *m, unsigned n, const int *slot_core,
+                  struct team_groups *out)
+{
     bool placed = n > 0;
     for (unsigned i = 0; i < n; i++)
         placed = placed && slot_core[i] >= 0 && slot_core[i] < m->ncores;
-    if (!placed) {
-        /* Binding is all or nothing: without places every thread is a group. */
-        out->kind = GROUP_CORE;
-        out->ngroups = n;
-        for (unsigned i = 0; i < n; i++) {
-            out->slot_group[i] = i;
-            out->workers[i] = 1;
-            out->model_id[i] = -1;
-        }
-        return true;
-    }
+    /* Binding is all or nothing: without places every thread is a group. */
+    if (!placed)
+        return groups_build_placeless(n, n, out);
+    if (!groups_alloc(n, out))
+        return false;
     enum group_kind kind = spans_several(n, slot_core, m->core_node)  ? GROUP_NODE
                            : spans_several(n, slot_core, m->core_llc) ? GROUP_LLC
                                                                       : GROUP_CORE;

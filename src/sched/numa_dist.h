@@ -37,6 +37,14 @@ struct team_groups {
 bool groups_build(const struct topo_model *m, unsigned n, const int *slot_core,
                   struct team_groups *out);
 
+/*
+ * Builds `ngroups` groups without places for a team of n threads (0 or
+ * more than n: n groups): thread i in group i mod ngroups, so the groups'
+ * sizes differ by one at most. Frees what *out held. False when out of
+ * memory.
+ */
+bool groups_build_placeless(unsigned n, unsigned ngroups, struct team_groups *out);
+
 /* The model id a core is grouped by under kind k: its node, its cache, or
  * the core itself (a group's model_id). */
 int group_key(const struct topo_model *m, enum group_kind k, int core);

@@ -1,6 +1,7 @@
 """The ILAN_REPORT file the runtime itself writes: its schema, what-if topologies, and what the tool makes of it."""
 
 import json
+import os
 import subprocess
 
 from ilan import report, topo
@@ -8,13 +9,13 @@ from ilan.kernels import find
 from ilan.runtimes import ilan_mode
 
 
-def run_report(tmp_path, mode, reps, extra_env=None):
-    """Runs the contention kernel (tiny, 2 threads) on ilan in `mode` with
-    ILAN_REPORT set; returns the parsed report."""
+def run_report(tmp_path, mode, reps, extra_env=None, threads=2):
+    """Runs the contention kernel (tiny, 2 threads unless told) on ilan in
+    `mode` with ILAN_REPORT set; returns the parsed report."""
     kernel = find(["contention"])[0]
     command = kernel.build()
     path = tmp_path / ("report-%s.json" % mode)
-    env = ilan_mode(mode).environ(2)
+    env = ilan_mode(mode).environ(threads)
     env["ILAN_REPORT"] = str(path)
     env.update(extra_env or {})
     p = subprocess.run(command + ["--variant", "taskloop", "--n", "4000", "--reps", str(reps)],
@@ -53,6 +54,23 @@ def test_ilan_report_schema(tmp_path):
         assert loop["chosen"]["steal"] in ("strict", "full")
     text = report.render(doc)
     assert "body._omp_fn" in text and "30 executions" in text
+
+
+def test_unbound_groups_with_more_threads_than_cpus(tmp_path):
+    """An unbound one-node team of more threads than CPUs has as many groups
+    as CPUs, without places, threads dealt to them in turn; with no more
+    threads than CPUs each thread is its own group (on a what-if one-node
+    machine of as many cores as this one has CPUs)."""
+    cpus = len(os.sched_getaffinity(0))
+    machine = {"OMP_PROC_BIND": "false", "HWLOC_SYNTHETIC": "numa:1 core:%d pu:1" % cpus}
+    for threads in (cpus, cpus + 1, 4 * cpus):
+        doc = run_report(tmp_path, "ilan", reps=12, threads=threads, extra_env=machine)
+        groups = doc["topology"]["groups"]
+        assert doc["topology"]["nodes"] == 1 and "unbound" in doc["topology"]["binding"]
+        assert len(groups) == min(threads, cpus), (threads, groups)
+        assert all(g["node"] == -1 and g["cores"] == [] for g in groups)
+        (loop,) = doc["taskloops"]
+        assert loop["team_workers"] == threads
 
 
 def test_numa_mode_is_fixed_and_ws_records_nothing(tmp_path):

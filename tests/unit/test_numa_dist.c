@@ -112,6 +112,16 @@ int main(void)
     CHECK(g.kind == GROUP_CORE && g.ngroups == 3);
     for (unsigned i = 0; i < 3; i++)
         CHECK(g.slot_group[i] == i && g.workers[i] == 1 && g.model_id[i] == -1);
+    /* Placeless groups, fewer than threads (more busy threads than CPUs):
+     * 5 threads in 2 groups alternate, 3 + 2; more groups than threads, or
+     * 0, give each thread its own. */
+    CHECK(groups_build_placeless(5, 2, &g));
+    CHECK(g.kind == GROUP_CORE && g.ngroups == 2 && g.nthreads == 5);
+    CHECK(g.workers[0] == 3 && g.workers[1] == 2 && g.model_id[0] == -1 && g.model_id[1] == -1);
+    for (unsigned i = 0; i < 5; i++)
+        CHECK(g.slot_group[i] == i % 2);
+    CHECK(groups_build_placeless(3, 7, &g) && g.ngroups == 3 && g.workers[2] == 1);
+    CHECK(groups_build_placeless(3, 0, &g) && g.ngroups == 3 && g.slot_group[1] == 1);
     CHECK(strcmp(group_kind_name(GROUP_NODE), "node") == 0 &&
           strcmp(group_kind_name(GROUP_LLC), "llc") == 0 &&
           strcmp(group_kind_name(GROUP_CORE), "core") == 0);
