@@ -57,6 +57,8 @@ class Reference:
 TBB_FIB = Reference("tbb", "fib_tbb.cpp", ("g++", "-O2", "-std=c++17", "-Wall"), ("-ltbb",),
                     ("/usr/include/oneapi/tbb/task_group.h", "/usr/include/tbb/task_group.h"),
                     "libtbb-dev")
+TBB_UTS = Reference("tbb", "uts_tbb.cpp", TBB_FIB.compiler, TBB_FIB.libs, TBB_FIB.headers,
+                    TBB_FIB.package)
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,8 @@ KERNELS = [
     # 20,566,561 nodes (the checksum): see bench/kernels/uts.c
     Kernel("uts", "unbalanced tree, a task per node, a taskwait per node (BOTS UTS)",
            variants=("task",),
-           args=_sized("--n 100096 --reps 1", "--n 1000183 --reps 1", "--n 20000020 --reps 1")),
+           args=_sized("--n 100096 --reps 1", "--n 1000183 --reps 1", "--n 20000020 --reps 1"),
+           reference=TBB_UTS),
     Kernel("sort", "merge sort, tasks sort quarters and split merges (BOTS sort)",
            variants=("task",),
            args=_sized("--n 20000 --reps 1", "--n 4194304 --reps 1", "--n 33554432 --reps 1")),

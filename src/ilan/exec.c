@@ -630,6 +630,17 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * blocks a copy constructor makes (ilan_range_fits). The others are
      * launched as ranges, cut finer once their work is known. */
     bool by_range = plan.cutoff <= 0 && body->cpyfn == NULL;
+    /* Not while threads outnumber CPUs: a group's range then has a runner
+     * per CPU of its share (runners_cap), while its tasks queued one by one
+     * go to every thread of the group, so a configuration's first run
+     * (the one with a cut-off) would measure other CPUs than its later ones.
+     * Its first run is a range launch too, without a cut-off. At 16
+     * threads, one group's per-task run took 1.4 ms and its range runs
+     * 2.7-3.3, and that first sample kept the losing size in the search. */
+    if (!by_range && body->cpyfn == NULL && wait_oversubscribed()) {
+        by_range = true;
+        plan.cutoff = 0;
+    }
     unsigned at_once = concurrent_threads(total);
     num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, at_once, by_range);
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);

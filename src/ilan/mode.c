@@ -36,12 +36,18 @@ static bool accept_participating(const struct task *t, const void *arg)
     return t->exec && (t->exec->participates[group] || exec_opened(t->exec));
 }
 
-/* task_accept_fn for another group's strict queue: tasks of opened
- * executions, and runners of drained range launches (they end at once). */
+/* task_accept_fn for another group's strict queue (*arg: whether that
+ * group has no place): tasks of opened executions, runners of drained
+ * range launches (they end at once), and a placeless group's runners. A
+ * runner claims its range's tasks whoever runs it, and threads without
+ * places have no locality to keep; what the group stands for is how many
+ * runners work at once. Its own threads may be asleep while another is
+ * awake: a launch wakes any sleepers, not the group's. */
 static bool accept_opened(const struct task *t, const void *arg)
 {
-    (void)arg;
-    return t->exec && (atomic_load_explicit(&t->exec->drained, memory_order_relaxed) ||
+    bool placeless = *(const bool *)arg;
+    return t->exec && ((placeless && (t->state_flags & TASK_RUNNER)) ||
+                       atomic_load_explicit(&t->exec->drained, memory_order_relaxed) ||
                        exec_opened(t->exec));
 }
 
@@ -91,9 +97,12 @@ static struct task *ilan_take_other(struct ilan_thread *ts, struct team *team,
     struct task *t;
     for (unsigned i = 0; i < visits; i++) {
         unsigned d = 1 + (from - 1 + i) % (G - 1); /* 1..G-1: never the own group */
-        struct group_queues *q = &ti->queues[(group + d) % G];
+        unsigned other = (group + d) % G;
+        struct group_queues *q = &ti->queues[other];
+        bool placeless = ti->groups.model_id[other] < 0;
         bool strict = !(t = task_queue_take(&q->shared, waiter, look, accept_participating, &group));
-        if (t || (opened && (t = task_queue_take(&q->strict, waiter, look, accept_opened, NULL)))) {
+        if (t || ((opened || placeless) &&
+                  (t = task_queue_take(&q->strict, waiter, look, accept_opened, &placeless)))) {
             ILAN_COUNT_GROUP_TAKE(t, false, strict);
             return t;
         }

@@ -1,4 +1,4 @@
-"""Every kernel, in every variant, verifies its result under every runtime and ilan mode (tiny sizes); the rows of taskbench, the trees of uts and the oneTBB reference of fib."""
+"""Every kernel, in every variant, verifies its result under every runtime and ilan mode (tiny sizes); the rows of taskbench, the trees of uts and the oneTBB references of fib and uts."""
 
 import subprocess
 
@@ -60,19 +60,20 @@ def test_uts_sizes_have_the_node_counts_kernels_py_names(size, nodes):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_the_tbb_reference_runs_fib_on_the_threads_asked(threads):
-    fib = kernels.find(["fib"])[0]
-    ref = fib.reference
+@pytest.mark.parametrize("name,checksum", [("fib", 610), ("uts", 100177)])  # fib(15); the tiny tree
+def test_the_tbb_reference_runs_on_the_threads_asked(name, checksum, threads):
+    kernel = kernels.find([name])[0]
+    ref = kernel.reference
     assert ref is not None
     why = ref.missing()
     if why:
         pytest.skip(why)
-    rec = runner.run_one(fib, "task", ref.as_runtime(), ref.build(), "tiny", threads, 60)
+    rec = runner.run_one(kernel, "task", ref.as_runtime(), ref.build(), "tiny", threads, 60)
     assert rec["status"] == "ok", rec["reason"]
     assert rec["runtime_self"] == "tbb"
     (m,) = rec["measurements"]
-    assert m["verified"] == 1 and m["checksum"] == 610 and m["value"] > 0   # fib(15)
-    p = subprocess.run(ref.build() + fib.argv("task", "tiny"), capture_output=True, text=True,
+    assert m["verified"] == 1 and m["checksum"] == checksum and m["value"] > 0
+    p = subprocess.run(ref.build() + kernel.argv("task", "tiny"), capture_output=True, text=True,
                        env=ref.as_runtime().environ(threads), timeout=60)
     assert " threads=%d " % threads in p.stdout
 
