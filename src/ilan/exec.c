@@ -595,6 +595,12 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             h = NULL; /* run over every group, unrecorded */
         }
     }
+    /* While threads outnumber CPUs no exploratory run is cut short (see
+     * by_range below): a loop is explored only once it has run long enough
+     * that a losing run costs little (MOLD_UNCUT_WARMUP). */
+    bool uncut = body->cpyfn == NULL && wait_oversubscribed();
+    if (h && uncut)
+        mold_require_warmup(&h->mold, MOLD_UNCUT_WARMUP);
     unsigned mine = groups->slot_group[ts->team_id];
     struct taskloop_plan plan =
         taskloop_plan_next(h ? &h->mold : NULL, G, chooses_tasks, h ? h->work_ns : 0,
@@ -637,7 +643,7 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * Its first run is a range launch too, without a cut-off. At 16
      * threads, one group's per-task run took 1.4 ms and its range runs
      * 2.7-3.3, and that first sample kept the losing size in the search. */
-    if (!by_range && body->cpyfn == NULL && wait_oversubscribed()) {
+    if (!by_range && uncut) {
         by_range = true;
         plan.cutoff = 0;
     }

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
+#include "config/icv.h"
 #include "core/task_queue.h"
 #include "core/team_desc.h"
 #include "core/thread.h"
-#include "config/icv.h"
 #include "core/wait.h"
 #include "topo/places.h"
 #include "topo/topo.h"

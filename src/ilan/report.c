@@ -179,6 +179,11 @@ static void json_entry(FILE *f, struct taskloop_hist *h, unsigned *ids)
         fputs("      \"work_s\": null,\n", f);
     fprintf(f, "      \"team_workers\": %u,\n      \"group_kind\": \"%s\",\n", h->nthreads,
             group_kind_name(h->kind));
+    /* The team's groups as this taskloop last ran: threads in each. */
+    fputs("      \"group_workers\": [", f);
+    for (unsigned g = 0; g < m->ngroups; g++)
+        fprintf(f, "%s%u", g ? ", " : "", h->group_workers[g]);
+    fputs("],\n", f);
     /* Executions with a registered array (ilan_taskloop_data): how many of
      * their tasks ran on the node holding their share of it. */
     if (h->data_runs)
