@@ -265,6 +265,6 @@ def render_paired(rows: list[Row], markdown: bool = False) -> str:
 LEGEND = ("median of the runs' times (lower is better; overhead rows: us per construct, task or "
           "loop); /libgomp, /libomp: median / the same row's median on that runtime (below 1 = "
           "faster); /static: median / the kernel's `omp for schedule(static)` time on libgomp; "
-          "/tbb: median / the same recursion on oneTBB (fib); ratios at the same thread count; "
+          "/tbb: median / the same recursion on oneTBB (fib, uts); ratios at the same thread count; "
           "n.s.: the runs' spread reaches zero, so the cost is below what this machine resolves "
           "(not a result, no ratio)")

@@ -193,6 +193,13 @@ struct exec_offer {
     uint64_t ticket;         /* the offer's (task_handoff_reclaim) */
 };
 
+/* A runner task of a range launch, to queue. `joined`: its creator, the
+ * taskloop's creator, which waits, joins it in the taskloop's taskgroup
+ * before its task may do anything else; else a child of the calling
+ * task (which the taskgroup, if any, counts as well). */
+static struct task *runner_task(const struct runner_args *a, bool joined);
+static void watch_range(void *ctx, unsigned count);
+
 /* The range a runner works on first: its own (a->range); or, when the
  * launch's runners follow their CPU (an unbound team whose groups are
  * NUMA nodes: the OS may have moved the thread since the region began),
@@ -222,7 +229,9 @@ static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
      * OS counters read once at each end, not per task). */
     struct instr_mark im = ILAN_TASKLOOP_JOIN(l->body.fn);
     bool foreign;
-    if (ilan_range_work(l, runner_range(l, a->range), a->range, &foreign))
+    bool watched = atomic_load_explicit(&a->exec->open_ns, memory_order_relaxed) != 0;
+    if (ilan_range_work(l, runner_range(l, a->range), a->range, &foreign,
+                        watched ? watch_range : NULL, (void *)a))
         a->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     ILAN_TASKLOOP_LEAVE(im);
     /* Every task claimed, some of them from another group's range: that
@@ -248,25 +257,75 @@ static void range_runner(void *arg)
     runner_work(thread_self(), arg);
 }
 
-/* A task of exec, a run with a cut-off, completed on ts at `now`: once the
- * run's pace projects it past its cut-off (mold_projects_past), opens it
- * to every thread at once, instead of at the cut-off, and wakes the
- * threads that sleep until then. The first thread to see it opens it. */
-static void watch_pace(struct ilan_thread *ts, struct taskloop_exec *exec, uint64_t now)
+/* `count` more tasks of exec, a run with a cut-off, completed at `now`:
+ * true for the one call that sees the run's pace project it past its
+ * cut-off (mold_projects_past), which then opens the run to every thread
+ * at once, instead of at the cut-off. */
+static bool pace_opens(struct taskloop_exec *exec, uint64_t now, unsigned count)
 {
-    unsigned long done = atomic_fetch_add_explicit(&exec->tasks_done, 1, memory_order_relaxed) + 1;
+    unsigned long done =
+        atomic_fetch_add_explicit(&exec->tasks_done, count, memory_order_relaxed) + count;
     uint64_t open = atomic_load_explicit(&exec->open_ns, memory_order_relaxed);
     double projected;
     if (now >= open ||
         !mold_projects_past((double)(now - exec->start_ns) * 1e-9, done, exec->ntasks,
                             exec->workers, (double)(open - exec->start_ns) * 1e-9, &projected) ||
         atomic_exchange_explicit(&exec->opened_early, true, memory_order_relaxed))
-        return;
+        return false;
     /* Read by whoever records exec, after this task's completion. */
     exec->projected_s = projected;
     atomic_store_explicit(&exec->open_ns, now, memory_order_relaxed);
     atomic_store_explicit(&exec->team_ilan->open_at_ns, now, memory_order_relaxed);
-    task_queue_wake(ts, ts->team);
+    return true;
+}
+
+/* A runner of a range launch whose groups have threads of their own
+ * (threads outnumber CPUs: runners_cap) may not be the only one to work
+ * on it once it is opened: queues, for each group outside the
+ * configuration, its share of runners of the launch's ranges (any thread
+ * may take a placeless group's runner, ilan/mode.c), and wakes as many
+ * sleepers. Called once per execution, by a runner (a task of the
+ * taskloop's taskgroup, which the new runners, its children, join). */
+static void open_ranges(struct ilan_thread *ts, const struct runner_args *a)
+{
+    struct taskloop_exec *exec = a->exec;
+    const struct team_groups *groups = &exec->team_ilan->groups;
+    unsigned cpus = icv_global.num_procs, G = groups->ngroups;
+    unsigned per = cpus > G ? cpus / G : 1, queued = 0;
+    struct runner_args b = *a;
+    for (unsigned g = 0; g < G; g++) {
+        if (exec->participates[g])
+            continue;
+        struct task *head = NULL, *tail = NULL;
+        for (unsigned i = 0; i < per; i++, queued++) {
+            b.range = queued % a->launch->nranges;
+            /* Counted before it may run (nogroup: the last runner records). */
+            if (!a->creator_waits)
+                atomic_fetch_add_explicit(&exec->remaining, 1, memory_order_relaxed);
+            task_list_add(&head, &tail, runner_task(&b, false));
+        }
+        ilan_groups_push(ts, g, true, head, tail, per);
+    }
+    if (queued)
+        task_queue_wake_tree(ts, ts->team, queued);
+}
+
+/* ilan_range_work's report of a runner `ctx` (struct runner_args) of a
+ * launch with a cut-off: after `count` more of its tasks, opens the
+ * launch (open_ranges) once its pace projects it past the cut-off or the
+ * cut-off has passed, unless every task is claimed already. */
+static void watch_range(void *ctx, unsigned count)
+{
+    const struct runner_args *a = ctx;
+    struct taskloop_exec *exec = a->exec;
+    if (atomic_load_explicit(&exec->helped, memory_order_relaxed))
+        return;
+    uint64_t now = os_clock_ns();
+    bool due = pace_opens(exec, now, count) ||
+               now >= atomic_load_explicit(&exec->open_ns, memory_order_relaxed);
+    if (due && !ilan_range_empty(a->launch) &&
+        !atomic_exchange_explicit(&exec->helped, true, memory_order_relaxed))
+        open_ranges(thread_self(), a);
 }
 
 void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
@@ -280,8 +339,8 @@ void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
      * the tasks' completion (taskgroup end, or `remaining` below). */
     uint64_t now = os_clock_ns();
     exec->slot_end[ts->team_id * SLOT_STRIDE] = now;
-    if (atomic_load_explicit(&exec->open_ns, memory_order_relaxed))
-        watch_pace(ts, exec, now);
+    if (atomic_load_explicit(&exec->open_ns, memory_order_relaxed) && pace_opens(exec, now, 1))
+        task_queue_wake(ts, ts->team);
     if (exec->finished_by_creator)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
@@ -407,11 +466,9 @@ static unsigned concurrent_threads(unsigned threads)
     return cpus && threads > cpus ? cpus : threads;
 }
 
-/* A runner task of a range launch, to queue: a creator that waits joins
- * it in the taskloop's taskgroup, before its task may do anything else. */
-static struct task *runner_task(const struct runner_args *a)
+static struct task *runner_task(const struct runner_args *a, bool joined)
 {
-    struct task *t = a->creator_waits
+    struct task *t = joined
                          ? task_create_joined(range_runner, (void *)a, sizeof *a,
                                               _Alignof(struct runner_args))
                          : task_create(range_runner, (void *)a, NULL, sizeof *a,
@@ -483,7 +540,7 @@ static void exec_take_back(struct ilan_thread *ts, struct taskloop_exec *exec)
         if (!task_handoff_reclaim(offer->target, offer->ticket, parent) ||
             ilan_range_empty(exec->launch))
             continue;
-        struct task *t = runner_task(&offer->args);
+        struct task *t = runner_task(&offer->args, offer->args.creator_waits);
         ilan_groups_push(ts, exec->team_ilan->groups.slot_group[offer->target], true, t, t, 1);
         pushed++;
     }
@@ -550,7 +607,7 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         struct task *head = NULL, *tail = NULL;
         a.range = j;
         for (unsigned r = 0; r < left[j]; r++)
-            task_list_add(&head, &tail, runner_task(&a));
+            task_list_add(&head, &tail, runner_task(&a, a.creator_waits));
         /* After the last push exec belongs to the runners (and the creator,
          * one of them). */
         if (head)
@@ -595,12 +652,6 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
             h = NULL; /* run over every group, unrecorded */
         }
     }
-    /* While threads outnumber CPUs no exploratory run is cut short (see
-     * by_range below): a loop is explored only once it has run long enough
-     * that a losing run costs little (MOLD_UNCUT_WARMUP). */
-    bool uncut = body->cpyfn == NULL && wait_oversubscribed();
-    if (h && uncut)
-        mold_require_warmup(&h->mold, MOLD_UNCUT_WARMUP);
     unsigned mine = groups->slot_group[ts->team_id];
     struct taskloop_plan plan =
         taskloop_plan_next(h ? &h->mold : NULL, G, chooses_tasks, h ? h->work_ns : 0,
@@ -636,17 +687,16 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * blocks a copy constructor makes (ilan_range_fits). The others are
      * launched as ranges, cut finer once their work is known. */
     bool by_range = plan.cutoff <= 0 && body->cpyfn == NULL;
-    /* Not while threads outnumber CPUs: a group's range then has a runner
-     * per CPU of its share (runners_cap), while its tasks queued one by one
-     * go to every thread of the group, so a configuration's first run
-     * (the one with a cut-off) would measure other CPUs than its later ones.
-     * Its first run is a range launch too, without a cut-off. At 16
+    /* While threads outnumber CPUs a run with a cut-off is a range launch
+     * too, which its runners open to the other groups' threads when it
+     * runs past the cut-off (watch_range): a group's range then has a
+     * runner per CPU of its share (runners_cap), while its tasks queued one
+     * by one would go to every thread of the group, so a configuration's
+     * first run would measure other CPUs than its later ones. At 16
      * threads, one group's per-task run took 1.4 ms and its range runs
      * 2.7-3.3, and that first sample kept the losing size in the search. */
-    if (!by_range && uncut) {
+    if (!by_range && body->cpyfn == NULL && wait_oversubscribed())
         by_range = true;
-        plan.cutoff = 0;
-    }
     unsigned at_once = concurrent_threads(total);
     num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, at_once, by_range);
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);

@@ -33,6 +33,8 @@ struct taskloop_exec {
     _Atomic bool opened_early;        /* ...whose pace projected it past the cut-off */
     double projected_s;               /* the time that pace projected: recorded instead of
                                          the one every thread's help shortened */
+    _Atomic bool helped;              /* range launch opened: runners for the other groups'
+                                         threads were queued (open_ranges) */
     struct team_ilan *team_ilan;      /* the team's groups (stable while tasks of the team are
                                          pending) and its open_at_ns, reset at the end */
     uint64_t *slot_end;               /* [nthreads, one cache line apart] when each thread

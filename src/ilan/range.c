@@ -225,35 +225,40 @@ static void run_task(const struct ilan_launch *l, uint32_t i, void *block)
 
 /* ilan_range_work with the task blocks in `raw` (block_size + block_align bytes). */
 static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
-                        char *raw)
+                        void (*told)(void *, unsigned), void *ctx, char *raw)
 {
     uintptr_t a = l->block_align;
     void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
     unsigned ran = 0;
     uint32_t i, end;
-    while (claim_next(l, first, j, &i, &end, foreign))
+    while (claim_next(l, first, j, &i, &end, foreign)) {
+        unsigned claimed = end - i;
         for (; i < end; i++, ran++) {
             run_task(l, i, block);
             if (l->data)
                 ilan_data_ran(l->data, i);
         }
+        if (told)
+            told(ctx, claimed);
+    }
     return ran;
 }
 
-unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign)
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
+                         void (*ran)(void *ctx, unsigned count), void *ctx)
 {
     *foreign = false;
     size_t need = l->block_size + l->block_align;
     if (need <= RANGE_STACK_BLOCK) {
         char raw[RANGE_STACK_BLOCK] __attribute__((aligned(16)));
-        return work_on(l, first, j, foreign, raw);
+        return work_on(l, first, j, foreign, ran, ctx, raw);
     }
     char *raw = malloc(need);
     if (!raw)
         ilan_fatal("out of memory copying a task's %zu-byte argument block", l->block_size);
-    unsigned ran = work_on(l, first, j, foreign, raw);
+    unsigned done = work_on(l, first, j, foreign, ran, ctx, raw);
     free(raw);
-    return ran;
+    return done;
 }
 
 bool ilan_range_empty(struct ilan_launch *l)

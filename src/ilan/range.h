@@ -81,8 +81,10 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
  * its own range's from the front, then the other ranges' shareable ones
  * from the back. Returns how many it ran; *foreign: some were another
  * range's. A range's own runners empty it: the launch gives every
- * non-empty range at least one. */
-unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign);
+ * non-empty range at least one. `ran` (NULL: none) is told after each
+ * claim how many tasks that claim ran, with `ctx`. */
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
+                         void (*ran)(void *ctx, unsigned count), void *ctx);
 
 /* Whether every task of l has been claimed (by runners that may still be
  * running them). */

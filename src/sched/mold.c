@@ -319,25 +319,6 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
     return true;
 }
 
-void mold_require_warmup(struct mold *m, unsigned runs)
-{
-    if (m->thesis || m->warmup >= runs)
-        return;
-    m->warmup = runs;
-    /* An exploratory size chosen under the shorter warm-up waits for it. */
-    const struct mold_entry *all = entry_find(m, sized(m, m->ngroups));
-    if (m->phase == MOLD_SIZE && m->next.ngroups < m->ngroups && !entry_find(m, m->next) &&
-        (!all || all->count < runs))
-        m->next = sized(m, m->ngroups);
-}
-
-/* Runs after which an epoch settles: MOLD_EPOCH_RUNS, plus the runs a
- * longer warm-up than MOLD_WARMUP takes from the search. */
-static unsigned epoch_budget(const struct mold *m)
-{
-    return MOLD_EPOCH_RUNS + (m->warmup > MOLD_WARMUP ? m->warmup - MOLD_WARMUP : 0);
-}
-
 void mold_set_thesis(struct mold *m)
 {
     m->thesis = true;
@@ -431,7 +412,7 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
         confirm(m, time);
         return true;
     }
-    if (m->epoch_runs >= epoch_budget(m) && !m->thesis) {
+    if (m->epoch_runs >= MOLD_EPOCH_RUNS && !m->thesis) {
         const struct mold_entry *fast = fastest_entry(m);
         settle(m, fast ? fast->cfg : cfg, MOLD_WHY_BUDGET);
         return true;
@@ -511,11 +492,11 @@ void mold_explain(const struct mold *m, char *buf, unsigned long size)
         return;
     case MOLD_CONFIRM:
         snprintf(buf, size, "exploring: one run of every group to confirm the choice of %u "
-                 "(run %u of at most %u)", m->chosen.ngroups, m->epoch_runs + 1, epoch_budget(m));
+                 "(run %u of at most %u)", m->chosen.ngroups, m->epoch_runs + 1, MOLD_EPOCH_RUNS);
         return;
     case MOLD_STEAL:
         snprintf(buf, size, "exploring: trying full stealing on %u groups (run %u of at most %u)",
-                 m->chosen.ngroups, m->epoch_runs, epoch_budget(m));
+                 m->chosen.ngroups, m->epoch_runs, MOLD_EPOCH_RUNS);
         return;
     case MOLD_SIZE:
         break;
@@ -525,8 +506,8 @@ void mold_explain(const struct mold *m, char *buf, unsigned long size)
                  m->warmup);
     else if (m->cooldown)
         snprintf(buf, size, "exploring: %u runs of the best so far after a losing run "
-                 "(run %u of at most %u)", m->cooldown, m->epoch_runs, epoch_budget(m));
+                 "(run %u of at most %u)", m->cooldown, m->epoch_runs, MOLD_EPOCH_RUNS);
     else
         snprintf(buf, size, "exploring: searching the number of groups, next %u "
-                 "(run %u of at most %u)", m->next.ngroups, m->epoch_runs, epoch_budget(m));
+                 "(run %u of at most %u)", m->next.ngroups, m->epoch_runs, MOLD_EPOCH_RUNS);
 }

@@ -99,11 +99,6 @@
 #define MOLD_PROJECT_SHARE 0.125
 /* Runs of an epoch after which it settles, whatever the search says. */
 #define MOLD_EPOCH_RUNS 24u
-/* The warm-up of a loop whose exploratory runs are not cut short
- * (mold_require_warmup): a run of half the groups that loses costs at most
- * one run more (at twice the time), which after this many runs is under
- * 5 % of the loop's time so far, even when the program ends right after. */
-#define MOLD_UNCUT_WARMUP 20u
 /* Samples kept per configuration (the latest ones). */
 #define MOLD_KEEP 16u
 
@@ -144,8 +139,7 @@ struct mold_entry {
 struct mold {
     unsigned ngroups;          /* G: groups of the team (>= 1) */
     unsigned warmup;           /* all-groups runs before exploring on (MOLD_WARMUP; 1 is
-                                  the thesis's rule; more for uncut runs,
-                                  mold_require_warmup) */
+                                  the thesis's rule) */
     int forced_steal;          /* -1: explore; 0: always strict; 1: always full */
     enum mold_phase phase;     /* where exploration stands */
     unsigned epoch;            /* current exploration, 1-based (0 for fixed) */
@@ -177,13 +171,6 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal);
 
 /* Frees what m holds. */
 void mold_free(struct mold *m);
-
-/* Raises m's warm-up (all-groups runs before the first exploratory run)
- * to at least `runs`, the thesis's mold excepted. For a loop whose
- * exploratory runs cannot be cut short (mold_cutoff unused: see
- * MOLD_UNCUT_WARMUP): a losing one then costs a whole run. The epoch's
- * budget (MOLD_EPOCH_RUNS) grows by the added runs. */
-void mold_require_warmup(struct mold *m, unsigned runs);
 
 /* Makes a freshly initialized, exploring m follow the thesis's exploration
  * (seed 000, 4.2.1) and none of ilan's additions: one all-groups run

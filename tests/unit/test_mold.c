@@ -683,53 +683,6 @@ static void test_warmup(void)
     mold_free(&m);
 }
 
-/* A loop whose exploratory runs cannot be cut short waits
- * MOLD_UNCUT_WARMUP all-groups runs; an exploratory size asked under the
- * default warm-up is taken back when the raise comes first; the epoch's
- * budget grows by the added runs; the thesis's mold is left as it is. */
-static void test_uncut_warmup(void)
-{
-    static const double fewer[] = {0, 1.0, 2.0};
-    struct script s = {0};
-    struct trace tr = {0};
-    set_sizes(&s, false, fewer, 2);
-    struct mold m;
-    CHECK(mold_init(&m, 2, false, -1));
-    drive(&m, &s, &tr, MOLD_WARMUP);
-    CHECK(is(mold_next(&m), 1, false)); /* the default warm-up is over */
-    mold_require_warmup(&m, MOLD_UNCUT_WARMUP);
-    CHECK(m.warmup == MOLD_UNCUT_WARMUP && is(mold_next(&m), 2, false));
-    for (unsigned i = MOLD_WARMUP; i < MOLD_UNCUT_WARMUP; i++) {
-        CHECK(is(mold_next(&m), 2, false), "run %u", i + 1);
-        drive(&m, &s, &tr, 1);
-    }
-    CHECK(m.phase == MOLD_SIZE && is(mold_next(&m), 1, false));
-    mold_require_warmup(&m, 5); /* never lowers it */
-    CHECK(m.warmup == MOLD_UNCUT_WARMUP);
-    explore(&m, &s, &tr, 200);
-    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 1, false));
-    mold_free(&m);
-    /* Tied and noisy forever: settles within the grown budget, not before
-     * exploring. */
-    CHECK(mold_init(&m, 2, false, -1));
-    mold_require_warmup(&m, MOLD_UNCUT_WARMUP);
-    unsigned runs = 0;
-    while (m.phase != MOLD_SETTLED && runs < 1000) {
-        struct mold_config c = mold_next(&m);
-        CHECK(mold_record(&m, c, runs % 2 ? 1.0 : 1.3, NULL));
-        runs++;
-    }
-    CHECK(m.phase == MOLD_SETTLED && runs > MOLD_UNCUT_WARMUP &&
-              runs <= MOLD_EPOCH_RUNS + MOLD_UNCUT_WARMUP - MOLD_WARMUP,
-          "settled after %u runs", runs);
-    mold_free(&m);
-    CHECK(mold_init(&m, 2, false, -1));
-    mold_set_thesis(&m);
-    mold_require_warmup(&m, MOLD_UNCUT_WARMUP);
-    CHECK(m.warmup == 1);
-    mold_free(&m);
-}
-
 /* (h) Exploration ends: a loop whose configurations stay tied and noisy
  * settles within MOLD_EPOCH_RUNS runs on the fastest measured, and the
  * settled choice is never slower than the fastest tried by more than the
@@ -837,7 +790,6 @@ int main(void)
 {
     test_thesis_mode();
     test_warmup();
-    test_uncut_warmup();
     test_cutoff();
     test_projects_past();
     test_fewer_groups();
