@@ -279,13 +279,14 @@ static bool pace_opens(struct taskloop_exec *exec, uint64_t now, unsigned count)
     return true;
 }
 
-/* A runner of a range launch whose groups have threads of their own
- * (threads outnumber CPUs: runners_cap) may not be the only one to work
- * on it once it is opened: queues, for each group outside the
- * configuration, its share of runners of the launch's ranges (any thread
- * may take a placeless group's runner, ilan/mode.c), and wakes as many
- * sleepers. Called once per execution, by a runner (a task of the
- * taskloop's taskgroup, which the new runners, its children, join). */
+/* Opens a range launch past its cut-off, as the per-task launch is
+ * opened to every thread: for each group outside the configuration,
+ * queues that group's share of the CPUs in runners of the launch's ranges
+ * (any thread may take a placeless group's runner, ilan/mode.c) and wakes
+ * as many sleepers. Called once per execution, by a runner or by the
+ * creator working as one: the new runners are children of its task, so
+ * the taskloop's taskgroup counts them, or (nogroup) `remaining` does,
+ * before the execution can end. */
 static void open_ranges(struct ilan_thread *ts, const struct runner_args *a)
 {
     struct taskloop_exec *exec = a->exec;
@@ -582,7 +583,8 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
         queued += left[j];
     }
     exec->launch =
-        ilan_range_new(exec->launch_room, body, split, k, runners, first, strict_end, exec->data);
+        ilan_range_new(exec->launch_room, body, split, k, runners, first, strict_end, exec->data,
+                       exec->plan.cutoff > 0);
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
@@ -682,21 +684,19 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
         total += workers[j];
         exec->participates[ids[j]] = true;
     }
-    /* A run with a cut-off may be opened to every thread, which needs
-     * every task queued on its own (see mode.c); so does a taskloop whose
-     * blocks a copy constructor makes (ilan_range_fits). The others are
-     * launched as ranges, cut finer once their work is known. */
-    bool by_range = plan.cutoff <= 0 && body->cpyfn == NULL;
-    /* While threads outnumber CPUs a run with a cut-off is a range launch
-     * too, which its runners open to the other groups' threads when it
-     * runs past the cut-off (watch_range): a group's range then has a
-     * runner per CPU of its share (runners_cap), while its tasks queued one
-     * by one would go to every thread of the group, so a configuration's
-     * first run would measure other CPUs than its later ones. At 16
-     * threads, one group's per-task run took 1.4 ms and its range runs
-     * 2.7-3.3, and that first sample kept the losing size in the search. */
-    if (!by_range && body->cpyfn == NULL && wait_oversubscribed())
-        by_range = true;
+    /* A run with a cut-off may be opened to every thread, which a
+     * per-task launch allows at once (see mode.c); so does a taskloop whose
+     * blocks a copy constructor makes need one (ilan_range_fits). The
+     * others are launched as ranges, cut finer once their work is known.
+     * While threads outnumber CPUs a run with a cut-off is a range launch
+     * too, which its runners open (open_ranges): a group's range then has
+     * a runner per CPU of its share (runners_cap), while its tasks queued
+     * one by one would go to every thread of the group, so a
+     * configuration's first run would measure other CPUs than its later
+     * ones. At 16 threads one group's per-task run took 1.4 ms and its
+     * range runs 2.7-3.3, and that first sample kept the losing size in
+     * the search. */
+    bool by_range = body->cpyfn == NULL && (plan.cutoff <= 0 || wait_oversubscribed());
     unsigned at_once = concurrent_threads(total);
     num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, at_once, by_range);
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);

@@ -19,7 +19,8 @@ struct taskloop_exec {
     struct taskloop_hist *hist;       /* identity, or NULL (history full: not recorded) */
     struct taskloop_plan plan;        /* what this execution runs; a run pinned to its data's
                                          groups is not recorded (plan.recorded false) */
-    unsigned workers;                 /* threads of the configuration */
+    unsigned workers;                 /* threads of the configuration that can run at once
+                                         (no more than the CPUs) */
     uint64_t start_ns;                /* when the creator began creating its tasks */
     bool finished_by_creator;         /* the creator waits for the tasks (taskgroup) and
                                          records the execution; else the last task does */

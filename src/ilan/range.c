@@ -84,7 +84,8 @@ static bool same_body(const struct taskloop_body *kept, const struct taskloop_bo
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
                                    const unsigned *workers, const iter_ull *first,
-                                   const iter_ull *strict_end, struct ilan_data *data)
+                                   const iter_ull *strict_end, struct ilan_data *data,
+                                   bool one_by_one)
 {
     size_t block, align = launch_align(body, &block);
     size_t head = header_size(k, align);
@@ -106,6 +107,7 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
     KEEP_OR_SET(l->block_size, block);
     KEEP_OR_SET(l->block_align, body->arg_align > 1 ? (size_t)body->arg_align : 1);
     KEEP_OR_SET(l->data, data);
+    KEEP_OR_SET(l->one_by_one, one_by_one);
     /* The block: the encounter's bytes, then zeros up to the two bounds. */
     size_t copied = body->arg_size > 0 ? (size_t)body->arg_size : 0;
     if (copied)
@@ -131,16 +133,16 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
     return l;
 }
 
-/* Claims a runner's share of r's front (numa_dist_own_claim): true and
- * [*i, *end), or false when r is empty. */
-static bool claim_front(struct ilan_range *r, uint32_t *i, uint32_t *end)
+/* Claims a runner's share of r's front (numa_dist_own_claim; one task
+ * when `one`): true and [*i, *end), or false when r is empty. */
+static bool claim_front(struct ilan_range *r, bool one, uint32_t *i, uint32_t *end)
 {
     uint64_t b = atomic_load_explicit(&r->bounds, memory_order_relaxed);
     for (;;) {
         uint32_t lo = (uint32_t)b, hi = (uint32_t)(b >> 32);
         if (lo >= hi)
             return false;
-        uint32_t cut = lo + (uint32_t)numa_dist_own_claim(hi - lo, r->workers);
+        uint32_t cut = lo + (one ? 1 : (uint32_t)numa_dist_own_claim(hi - lo, r->workers));
         if (atomic_compare_exchange_weak_explicit(&r->bounds, &b, pack(cut, hi),
                                                   memory_order_relaxed, memory_order_relaxed)) {
             *i = lo;
@@ -185,12 +187,12 @@ static bool claim_back(struct ilan_range *r, uint32_t *i, uint32_t *end)
 static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32_t *i,
                        uint32_t *end, bool *foreign)
 {
-    if (claim_front(&l->ranges[first], i, end)) {
+    if (claim_front(&l->ranges[first], l->one_by_one, i, end)) {
         ILAN_COUNT_N_IF(first == j, group_own, group_strict_other, *end - *i);
         *foreign |= first != j;
         return true;
     }
-    if (first != j && claim_front(&l->ranges[j], i, end)) {
+    if (first != j && claim_front(&l->ranges[j], l->one_by_one, i, end)) {
         ILAN_COUNT_N(group_own, *end - *i);
         return true;
     }

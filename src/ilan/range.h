@@ -42,6 +42,9 @@ struct ilan_launch {
     size_t block_align;          /* its alignment */
     struct ilan_data *data;      /* the registered array's map: each task run is counted
                                     there (ilan/data.h); NULL: none */
+    bool one_by_one;             /* runners claim a task at a time: a run with a cut-off,
+                                    judged after each claim and opened to more runners
+                                    (ilan/exec.c), which must find the tasks unclaimed */
     /* Hints that spare idle runners a look at every range (thousands in a
      * team with a group per thread); ranges only shrink, so both only
      * ever become more true. On a line of their own: runners write them. */
@@ -65,7 +68,8 @@ size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
 /* A launch for k groups: group j (0-based in the configuration), whose
  * range workers[j] runners work, gets tasks [first[j], first[j + 1]) of which
  * [first[j], strict_end[j]) only its own threads may run; `data` its
- * registered array's map (or NULL). Copies the argument block now (the
+ * registered array's map (or NULL); one_by_one: claims of one task (see
+ * struct ilan_launch). Copies the argument block now (the
  * encounter). Built in `mem` (ilan_range_size(body, k) bytes, cache-line
  * aligned, where the previous launch of a recycled execution record was:
  * a field that holds its value already is not written again) when not
@@ -73,7 +77,8 @@ size_t ilan_range_size(const struct taskloop_body *body, unsigned k);
 struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
                                    const struct taskloop_split *split, unsigned k,
                                    const unsigned *workers, const iter_ull *first,
-                                   const iter_ull *strict_end, struct ilan_data *data);
+                                   const iter_ull *strict_end, struct ilan_data *data,
+                                   bool one_by_one);
 
 /* Runs tasks of launch l as a runner of range j, as included tasks of the
  * calling thread's current task, until no task it may take is left: range
