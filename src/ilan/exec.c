@@ -1,6 +1,7 @@
 /* exec.c — one execution of an ILAN taskloop: the configuration it runs, its tasks made and queued on the chosen groups, and its time measured and recorded. */
 #include "ilan/exec.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,10 +284,9 @@ static bool pace_opens(struct taskloop_exec *exec, uint64_t now, unsigned count)
  * opened to every thread: for each group outside the configuration,
  * queues that group's share of the CPUs in runners of the launch's ranges
  * (any thread may take a placeless group's runner, ilan/mode.c) and wakes
- * as many sleepers. Called once per execution, by a runner or by the
- * creator working as one: the new runners are children of its task, so
- * the taskloop's taskgroup counts them, or (nogroup) `remaining` does,
- * before the execution can end. */
+ * as many sleepers. Called once per execution of a creator that waits, by
+ * a runner or by the creator working as one: the new runners are children
+ * of its task, which the taskloop's taskgroup counts before it can end. */
 static void open_ranges(struct ilan_thread *ts, const struct runner_args *a)
 {
     struct taskloop_exec *exec = a->exec;
@@ -294,15 +294,13 @@ static void open_ranges(struct ilan_thread *ts, const struct runner_args *a)
     unsigned cpus = icv_global.num_procs, G = groups->ngroups;
     unsigned per = cpus > G ? cpus / G : 1, queued = 0;
     struct runner_args b = *a;
+    assert(a->creator_waits);
     for (unsigned g = 0; g < G; g++) {
         if (exec->participates[g])
             continue;
         struct task *head = NULL, *tail = NULL;
         for (unsigned i = 0; i < per; i++, queued++) {
             b.range = queued % a->launch->nranges;
-            /* Counted before it may run (nogroup: the last runner records). */
-            if (!a->creator_waits)
-                atomic_fetch_add_explicit(&exec->remaining, 1, memory_order_relaxed);
             task_list_add(&head, &tail, runner_task(&b, false));
         }
         ilan_groups_push(ts, g, true, head, tail, per);
@@ -695,8 +693,11 @@ struct taskloop_exec *ilan_exec_run(struct ilan_thread *ts, const struct taskloo
      * configuration's first run would measure other CPUs than its later
      * ones. At 16 threads one group's per-task run took 1.4 ms and its
      * range runs 2.7-3.3, and that first sample kept the losing size in
-     * the search. */
-    bool by_range = body->cpyfn == NULL && (plan.cutoff <= 0 || wait_oversubscribed());
+     * the search. Not with nogroup: the runners that open such a launch
+     * would be children of a runner, which a taskwait of the creator does
+     * not wait for. */
+    bool by_range = body->cpyfn == NULL &&
+                    (plan.cutoff <= 0 || (creator_waits && wait_oversubscribed()));
     unsigned at_once = concurrent_threads(total);
     num_tasks = taskloop_plan_num_tasks(grainsize, num_tasks, work_ns, at_once, by_range);
     *split = taskloop_split_compute(n, grainsize, strict, num_tasks, team->nthreads);

@@ -1,11 +1,12 @@
 // taskloop_opened.c - taskloops in a team of four threads per CPU, where
 // ILAN's exploratory runs are range launches that their runners open to
 // the other groups' threads once they run past their cut-off (ilan/exec.c,
-// open_ranges): compute-bound loops of a few milliseconds, so that a run on
-// one group (one CPU's share) is explored and opened. Every iteration runs
-// exactly once per execution, with and without nogroup, and lastprivate
-// and the reduction come out as with one thread. Nothing is timed: which
-// runs get opened depends on the machine, the results may not.
+// open_ranges), or with nogroup per-task launches opened to every thread:
+// compute-bound loops of a few milliseconds, so that a run on one group
+// (one CPU's share) is explored and opened. Every iteration runs exactly
+// once per execution, a taskwait waits for all of them under nogroup, and
+// lastprivate and the reduction come out as with one thread. Nothing is
+// timed: which runs get opened depends on the machine, the results may not.
 // ilan-test: threads=default tsan modes=ilan,numa,ws
 #include "check.h"
 
