@@ -30,6 +30,7 @@ class Reference:
     libs: tuple[str, ...]           # link flags
     headers: tuple[str, ...]        # a header it includes: present when the library is installed
     package: str                    # the Debian package that provides them
+    deps: tuple[str, ...] = ("tbb_reference.h",)  # files under bench/reference it includes
 
     @property
     def path(self) -> Path:
@@ -45,8 +46,8 @@ class Reference:
 
     def build(self) -> list[str]:
         """Compile if needed; return the command to run (without arguments)."""
-        return [str(compile_c(self.path, compiler=self.compiler[0], flags=self.compiler[1:],
-                              libs=self.libs))]
+        return [str(compile_c(self.path, deps=[BENCH / "reference" / d for d in self.deps],
+                              compiler=self.compiler[0], flags=self.compiler[1:], libs=self.libs))]
 
     def as_runtime(self) -> Runtime:
         """The runtime its rows are filed under: OMP_NUM_THREADS set, no
