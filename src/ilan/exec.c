@@ -194,6 +194,14 @@ struct exec_offer {
     uint64_t ticket;         /* the offer's (task_handoff_reclaim) */
 };
 
+/* A group's share of the CPUs when a team has `ngroups` groups: at least
+ * one (runners_cap, open_ranges). */
+static unsigned group_cpu_share(unsigned ngroups)
+{
+    unsigned cpus = icv_global.num_procs;
+    return cpus > ngroups ? cpus / ngroups : 1;
+}
+
 /* A runner task of a range launch, to queue. `joined`: its creator, the
  * taskloop's creator, which waits, joins it in the taskloop's taskgroup
  * before its task may do anything else; else a child of the calling
@@ -291,8 +299,7 @@ static void open_ranges(struct ilan_thread *ts, const struct runner_args *a)
 {
     struct taskloop_exec *exec = a->exec;
     const struct team_groups *groups = &exec->team_ilan->groups;
-    unsigned cpus = icv_global.num_procs, G = groups->ngroups;
-    unsigned per = cpus > G ? cpus / G : 1, queued = 0;
+    unsigned G = groups->ngroups, per = group_cpu_share(G), queued = 0;
     struct runner_args b = *a;
     assert(a->creator_waits);
     for (unsigned g = 0; g < G; g++) {
@@ -448,10 +455,9 @@ static unsigned runners_of(const unsigned *workers, const iter_ull *first, unsig
 static unsigned runners_cap(bool oversubscribed, iter_ull ntasks, unsigned nthreads,
                             unsigned ngroups)
 {
-    unsigned cpus = icv_global.num_procs;
-    if (!oversubscribed || !cpus || ntasks <= nthreads)
+    if (!oversubscribed || !icv_global.num_procs || ntasks <= nthreads)
         return UINT_MAX;
-    return cpus > ngroups ? cpus / ngroups : 1;
+    return group_cpu_share(ngroups);
 }
 
 /* How many of a configuration's `threads` can run at once: no more than
