@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "core/task.h"
+#include "core/taskloop_task.h"
 #include "ilan/data.h"
 #include "sched/numa_dist.h"
 #include "instr/counters.h"
@@ -217,12 +218,11 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
 
 /* Runs task i on block (the caller's buffer of l->block_size bytes): the
  * encounter's copy, then the task's bounds in its first two words. */
-static void run_task(const struct ilan_launch *l, uint32_t i, void *block)
+static inline void run_task(struct ilan_thread *ts, const struct ilan_launch *l, uint32_t i,
+                            void *block)
 {
-    memcpy(block, l->body.data, l->block_size);
-    iter_ull *bounds = block;
-    taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &bounds[0], &bounds[1]);
-    task_run_inline(l->body.fn, block, l->body.flags, false);
+    taskloop_task_run(ts, l->body.fn, l->body.data, l->block_size, l->body.flags, &l->split,
+                      l->body.start, l->body.step, i, block);
 }
 
 /* ilan_range_work with the task blocks in `raw` (block_size + block_align bytes). */
@@ -233,10 +233,11 @@ static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool 
     void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
     unsigned ran = 0;
     uint32_t i, end;
+    struct ilan_thread *ts = thread_self();
     while (claim_next(l, first, j, &i, &end, foreign)) {
         unsigned claimed = end - i;
         for (; i < end; i++, ran++) {
-            run_task(l, i, block);
+            run_task(ts, l, i, block);
             if (l->data)
                 ilan_data_ran(l->data, i);
         }

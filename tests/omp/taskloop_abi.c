@@ -6,6 +6,7 @@
 // stay just clear of it), the exact first iteration of every task
 // against libgomp's split, firstprivate VLAs (gcc passes a copy function),
 // deferred and if(0), copies made before the body changes the original,
+// each task's own copies of scalars and arrays that it changes,
 // and reduction + lastprivate together.
 // ilan-test: tsan modes=ilan,numa,ws
 #include <limits.h>
@@ -147,6 +148,39 @@ static void vla(int n)
     }
 }
 
+/* Each task (one iteration each) changes its own copies of a scalar
+ * (gcc passes its bytes, no copy function) and of a fixed-size array (a
+ * copy function); every later task, deferred, under if(0) or in a team of
+ * one, still starts from the encounter's values. */
+static void changed_copies(void)
+{
+    int a[4] = {1, 2, 3, 4};
+    long x = 7;
+    for (int mode = 0; mode < 3; mode++) {
+        long bad_bytes = 0, bad_array = 0;
+        int threads = mode == 2 ? 1 : omp_get_max_threads();
+#pragma omp parallel num_threads(threads) shared(bad_bytes, bad_array)
+#pragma omp single
+        {
+#pragma omp taskloop firstprivate(x) num_tasks(32) if (mode != 1) reduction(+ : bad_bytes)
+            for (int t = 0; t < 32; t++) {
+                bad_bytes += x != 7;
+                x = -t;
+            }
+#pragma omp taskloop firstprivate(a) num_tasks(32) if (mode != 1) reduction(+ : bad_array)
+            for (int t = 0; t < 32; t++) {
+                bad_array += a[0] != 1 || a[1] != 2 || a[2] != 3 || a[3] != 4;
+                a[t % 4] = -1;
+            }
+        }
+        const char *how = mode == 0 ? "deferred" : mode == 1 ? "if(0)" : "team of one";
+        CHECK(bad_bytes == 0, "firstprivate scalar (%s): %ld tasks saw another's copy", how,
+              bad_bytes);
+        CHECK(bad_array == 0, "firstprivate array (%s): %ld tasks saw another's copy", how,
+              bad_array);
+    }
+}
+
 int main(void)
 {
     for (int rep = 0; rep < 3; rep++) {
@@ -155,6 +189,7 @@ int main(void)
         long_edges();
         vla(5);
         vla(300);
+        changed_copies();
     }
     return 0;
 }
