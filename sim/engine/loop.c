@@ -28,6 +28,8 @@ struct loop_run {
     unsigned *af_count;           /* [T] AF: chunks timed */
     /* adaptive and static_steal: one range per thread */
     unsigned long *next, *end;    /* [T] */
+    bool *has_work;               /* [T] the range's has-work bit (core/ws_steal.h) */
+    bool *every;                  /* [T] the thief's pass reads every range, bits or not */
     iter_ull *mult;               /* [T] the owner's chunk multiplier */
     struct loop_victims *victims; /* [T] each thread's victims */
     unsigned *pass;               /* [T] a thief's next look in its pass (0: a new pass) */
@@ -161,6 +163,8 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
         iter_ull size = r->fns->loop_pop_size(r->end[t] - r->next[t], r->c, r->mult[t]);
         unsigned long lo = r->next[t];
         r->next[t] += size;
+        if (r->next[t] == r->end[t]) /* its last iterations: the bit goes */
+            r->has_work[t] = false;
         r->claims++;
         start(w, t, r, lo, r->next[t], now + p->claim_ns);
         return;
@@ -174,23 +178,36 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     }
     if (r->pass[t] == 0)
         r->pass_rnd[t] = steal_rand(&th->rng);
+    /* Ranges whose bit is clear are passed over (the bitmap's line is read
+     * by every thief and rarely written: taken as free), but in the pass
+     * that reads every range before the thief gives up. */
     unsigned victim = loop_victim_at(v, r->pass[t], r->pass_rnd[t]);
+    while (!r->every[t] && !r->has_work[victim] && r->pass[t] + 1 < v->n)
+        victim = loop_victim_at(v, ++r->pass[t], r->pass_rnd[t]);
     double far = world_far(w, th->node, w->threads[victim].node);
     unsigned long rem = r->end[victim] - r->next[victim];
-    if (rem == 0) {
-        if (++r->pass[t] == v->n) { /* nothing anywhere: the loop is over for it */
+    if (rem == 0 || (!r->every[t] && !r->has_work[victim])) {
+        bool looked = r->every[t] || r->has_work[victim];
+        if (++r->pass[t] == v->n) { /* nothing: one pass over every range, then asleep */
             r->pass[t] = 0;
-            th->state = TH_ASLEEP;
-            return;
+            if (r->every[t]) {
+                r->every[t] = false;
+                th->state = TH_ASLEEP;
+                return;
+            }
+            r->every[t] = true;
         }
-        th->at = now + p->steal_fail_ns * far;
+        th->at = now + (looked ? p->steal_fail_ns * far : 0);
         return;
     }
     /* in units of the thief's own pop, as core/ws_steal.c steals */
     iter_ull unit = r->fns->loop_pop_size(UINT64_MAX, r->c, r->mult[t]);
     iter_ull take = r->fns->loop_steal_size(rem, unit);
     r->end[victim] -= take;
+    if (r->end[victim] == r->next[victim]) /* took it all: the victim's bit goes */
+        r->has_work[victim] = false;
     r->pass[t] = 0;
+    r->every[t] = false;
     th->steals++;
     th->steals_remote += far > 1;
     /* The stolen range becomes the thief's own but for its first pop,
@@ -199,6 +216,7 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     unsigned long lo = r->end[victim], first = take < unit ? take : unit;
     r->next[t] = lo + first;
     r->end[t] = lo + take;
+    r->has_work[t] = r->end[t] > r->next[t];
     r->claims++;
     start(w, t, r, lo, lo + first, now + p->steal_ns * far);
 }
@@ -235,6 +253,8 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     r.static_k = calloc(T, sizeof *r.static_k);
     r.next = calloc(T, sizeof *r.next);
     r.end = calloc(T, sizeof *r.end);
+    r.has_work = calloc(T, sizeof *r.has_work);
+    r.every = calloc(T, sizeof *r.every);
     r.mult = calloc(T, sizeof *r.mult);
     r.pass = calloc(T, sizeof *r.pass);
     r.pass_rnd = calloc(T, sizeof *r.pass_rnd);
@@ -244,6 +264,7 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     unsigned *group_of = calloc((size_t)T * T, sizeof *group_of);
     int *gdist = calloc((size_t)G * G, sizeof *gdist);
     if (!r.af_mean || !r.af_m2 || !r.af_var || !r.af_count || !r.static_k || !r.next || !r.end ||
+        !r.has_work || !r.every ||
         !r.mult || !r.pass || !r.pass_rnd || !r.victims || !order || !seg_end || !group_of ||
         !gdist) {
         fprintf(stderr, "ilan-sim-engine: out of memory for a loop of %u threads\n", T);
@@ -263,6 +284,7 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
             r.next[t] = (unsigned long)((unsigned __int128)n * t / T);
             r.end[t] = (unsigned long)((unsigned __int128)n * (t + 1) / T);
             r.mult[t] = 1;
+            r.has_work[t] = r.next[t] < r.end[t];
             r.victims[t] = (struct loop_victims){.order = order + (size_t)t * (T > 1 ? T - 1 : 1),
                                                  .seg_end = seg_end + (size_t)t * G,
                                                  .group_of = group_of + (size_t)t * T};
@@ -280,6 +302,8 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     free(r.static_k);
     free(r.next);
     free(r.end);
+    free(r.has_work);
+    free(r.every);
     free(r.mult);
     free(r.pass);
     free(r.pass_rnd);

@@ -24,6 +24,7 @@ void ws_loop_init(struct ws_loop *l, int sched, iter_ull n, iter_ull chunk, unsi
     l->doacross = NULL;
     l->waiters = NULL;
     l->ranges = NULL;
+    l->has_work = NULL;
     l->af = NULL;
     l->rec = NULL;
     l->cand = -1;
@@ -88,7 +89,8 @@ bool ws_loop_kind_known(int sched)
 size_t ws_loop_engine_space(int sched, unsigned nthreads)
 {
     if (sched == ICV_SCHED_ADAPTIVE || sched == ICV_SCHED_STATIC_STEAL)
-        return nthreads * sizeof(struct loop_range);
+        return nthreads * sizeof(struct loop_range) +
+               ws_steal_mask_words(nthreads) * sizeof(uint64_t);
     if (sched == ICV_SCHED_AF)
         return nthreads * sizeof(struct loop_af);
     return 0;
@@ -98,7 +100,8 @@ void ws_loop_engine_setup(struct ws_loop *l, void *space)
 {
     if (l->sched == ICV_SCHED_ADAPTIVE || l->sched == ICV_SCHED_STATIC_STEAL) {
         l->ranges = space;
-        ws_steal_init(l->ranges, l->n, l->nthreads);
+        l->has_work = (_Atomic uint64_t *)(l->ranges + l->nthreads);
+        ws_steal_init(l->ranges, l->has_work, l->n, l->nthreads);
         /* The last iteration is kept out of every range (see
          * ws_loop_next_slow): `next` says whether it is still to run. */
         for (unsigned i = 0; l->n && i < l->nthreads; i++)
@@ -128,7 +131,7 @@ bool ws_loop_next_slow(struct ws_loop *l, struct loop_thread *lt, unsigned tid)
          * block's end instead of stealing (2 threads: no balance at all). */
         if (lt->le == l->n && lt->lb < lt->le)
             ok = false;
-        else if (!(ok = ws_steal_next(l->ranges, l->chunk, &lt->steal, tid, &lb, &le))) {
+        else if (!(ok = ws_steal_next(l->ranges, l->has_work, l->chunk, &lt->steal, tid, &lb, &le))) {
             iter_ull last = l->n - 1;
             ok = l->n && atomic_compare_exchange_strong_explicit(&l->next, &last, l->n,
                                                                  memory_order_relaxed,

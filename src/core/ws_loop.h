@@ -63,6 +63,8 @@ struct ws_loop {
     size_t buf_cap;            /* bytes allocated in buf */
     _Atomic bool cancelled;    /* this construct was cancelled (see iter_cancel) */
     struct loop_range *ranges; /* adaptive, static_steal: one range per thread (in buf) */
+    _Atomic uint64_t *has_work; /* adaptive, static_steal: which ranges may have work (in buf,
+                                   after the ranges; core/ws_steal.h) */
     struct loop_af *af;        /* af: every thread's timing of its chunks (in buf) */
     struct loop_rec *rec;      /* the loop identity's record (core/loop_hist.h), or NULL */
     int cand;                  /* schedule(auto): the candidate this execution runs; -1 not auto */

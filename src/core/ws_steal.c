@@ -14,8 +14,11 @@
  * chunks (loop_pop_mult). */
 #define STEAL_POP_TARGET_NS 2000
 
-void ws_steal_init(struct loop_range *ranges, iter_ull n, unsigned nthreads)
+void ws_steal_init(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_ull n,
+                   unsigned nthreads)
 {
+    for (unsigned w = 0; w < ws_steal_mask_words(nthreads); w++)
+        atomic_store_explicit(&has_work[w], 0, memory_order_relaxed);
     for (unsigned i = 0; i < nthreads; i++) {
         iter_ull lb, le;
         if (!iter_static_block(n, nthreads, i, &lb, &le))
@@ -23,7 +26,33 @@ void ws_steal_init(struct loop_range *ranges, iter_ull n, unsigned nthreads)
         atomic_store_explicit(&ranges[i].begin, lb, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].end, le, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].lock, 0, memory_order_relaxed);
+        if (lb < le)
+            atomic_fetch_or_explicit(&has_work[i / 64], (uint64_t)1 << (i % 64),
+                                     memory_order_relaxed);
     }
+}
+
+/* Whether range i's bit is set. */
+static inline bool may_have_work(_Atomic uint64_t *has_work, unsigned i)
+{
+    return atomic_load_explicit(&has_work[i / 64], memory_order_relaxed) >> (i % 64) & 1;
+}
+
+/* Sets range i's bit (a read first: most calls find it as wanted, and the
+ * word is read by every thief). */
+static inline void mark_work(_Atomic uint64_t *has_work, unsigned i)
+{
+    uint64_t bit = (uint64_t)1 << (i % 64);
+    if (!(atomic_load_explicit(&has_work[i / 64], memory_order_relaxed) & bit))
+        atomic_fetch_or_explicit(&has_work[i / 64], bit, memory_order_relaxed);
+}
+
+/* Clears range i's bit: the range is empty. */
+static inline void mark_empty(_Atomic uint64_t *has_work, unsigned i)
+{
+    uint64_t bit = (uint64_t)1 << (i % 64);
+    if (atomic_load_explicit(&has_work[i / 64], memory_order_relaxed) & bit)
+        atomic_fetch_and_explicit(&has_work[i / 64], ~bit, memory_order_relaxed);
 }
 
 static bool range_trylock(struct loop_range *r)
@@ -53,8 +82,10 @@ static void range_unlock(struct loop_range *r)
 
 /* The owner's pop of up to k iterations from the front of r, after a
  * conflict with a thief (or to see that r is empty): under the lock. */
-static __attribute__((noinline)) bool pop_locked(struct loop_range *r, iter_ull b, iter_ull k,
-                                                 iter_ull *lb, iter_ull *le)
+static __attribute__((noinline)) bool pop_locked(struct loop_range *r,
+                                                 _Atomic uint64_t *has_work, unsigned tid,
+                                                 iter_ull b, iter_ull k, iter_ull *lb,
+                                                 iter_ull *le)
 {
     range_lock(r);
     iter_ull e = atomic_load_explicit(&r->end, memory_order_relaxed);
@@ -66,26 +97,32 @@ static __attribute__((noinline)) bool pop_locked(struct loop_range *r, iter_ull 
         *le = nb;
     }
     atomic_store_explicit(&r->begin, nb, memory_order_relaxed);
+    if (nb >= e)
+        mark_empty(has_work, tid);
     range_unlock(r);
     return got;
 }
 
-/* The owner takes up to k iterations from the front of its range r. */
-static inline bool pop_own(struct loop_range *r, iter_ull k, iter_ull *lb, iter_ull *le)
+/* The owner (team slot tid) takes up to k iterations from the front of its
+ * range r; once it took the last of them, its bit is cleared. */
+static inline bool pop_own(struct loop_range *r, _Atomic uint64_t *has_work, unsigned tid,
+                           iter_ull k, iter_ull *lb, iter_ull *le)
 {
     iter_ull b = atomic_load_explicit(&r->begin, memory_order_relaxed);
     iter_ull e = atomic_load_explicit(&r->end, memory_order_relaxed);
     if (b >= e)
-        return pop_locked(r, b, k, lb, le);
+        return pop_locked(r, has_work, tid, b, k, lb, le);
     iter_ull nb = e - b <= k ? e : b + k;
     atomic_store_explicit(&r->begin, nb, memory_order_relaxed);
     atomic_thread_fence(memory_order_seq_cst);
     if (nb <= atomic_load_explicit(&r->end, memory_order_relaxed)) {
         *lb = b;
         *le = nb;
+        if (nb == e) /* nothing left: thieves may skip the range */
+            mark_empty(has_work, tid);
         return true;
     }
-    return pop_locked(r, b, k, lb, le);
+    return pop_locked(r, has_work, tid, b, k, lb, le);
 }
 
 /* What a steal attempt found. */
@@ -95,8 +132,10 @@ enum steal_result {
     STEAL_BUSY,  /* locked by someone else, or the owner got there first: may have work */
 };
 
-/* A thief takes half of v's untaken iterations (loop_steal_size) from its back. */
-static enum steal_result steal_half(struct loop_range *v, iter_ull c, iter_ull *lb, iter_ull *le)
+/* A thief takes half of v's (range `victim`'s) untaken iterations
+ * (loop_steal_size) from its back; taking them all clears v's bit. */
+static enum steal_result steal_half(struct loop_range *v, _Atomic uint64_t *has_work,
+                                    unsigned victim, iter_ull c, iter_ull *lb, iter_ull *le)
 {
     if (atomic_load_explicit(&v->begin, memory_order_relaxed) >=
         atomic_load_explicit(&v->end, memory_order_relaxed))
@@ -117,6 +156,8 @@ static enum steal_result steal_half(struct loop_range *v, iter_ull c, iter_ull *
         range_unlock(v);
         return STEAL_BUSY;
     }
+    if (ne == b)
+        mark_empty(has_work, victim);
     range_unlock(v);
     *lb = ne;
     *le = e;
@@ -126,10 +167,13 @@ static enum steal_result steal_half(struct loop_range *v, iter_ull c, iter_ull *
 /* The thief's stolen [lb, le) becomes its own range, minus the first k
  * iterations, which it runs now. Its range was empty, so only thieves can
  * be looking at it: the lock keeps them out while both ends change. */
-static void install(struct loop_range *own, iter_ull k, iter_ull *lb, iter_ull *le)
+static void install(struct loop_range *own, _Atomic uint64_t *has_work, unsigned tid,
+                    iter_ull k, iter_ull *lb, iter_ull *le)
 {
     iter_ull first_end = *le - *lb <= k ? *le : *lb + k;
     range_lock(own);
+    if (first_end < *le) /* the bit before the work: a range with work has it set */
+        mark_work(has_work, tid);
     atomic_store_explicit(&own->begin, first_end, memory_order_relaxed);
     atomic_store_explicit(&own->end, *le, memory_order_relaxed);
     range_unlock(own);
@@ -140,10 +184,12 @@ static void install(struct loop_range *own, iter_ull k, iter_ull *lb, iter_ull *
  * range empty and none busy. Locality first, strictly: a pass goes on to
  * other groups only once every range of the thief's own group (segment 0)
  * was seen empty in it; when one was busy (locked, or its owner racing the
- * thief), the pass starts over at the own group. */
-static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull chunk,
-                                            struct steal_thread *st, unsigned tid, iter_ull *lb,
-                                            iter_ull *le)
+ * thief), the pass starts over at the own group. A pass skips the ranges
+ * whose bit is clear, except the last one before giving up, which reads
+ * them all: a bit can be seen late. */
+static __attribute__((noinline)) bool steal(struct loop_range *ranges, _Atomic uint64_t *has_work,
+                                            iter_ull chunk, struct steal_thread *st, unsigned tid,
+                                            iter_ull *lb, iter_ull *le)
 {
     const struct loop_victims *v = st->victims;
     if (!v || v->n == 0)
@@ -156,6 +202,7 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull 
     iter_ull unit = loop_pop_size(UINT64_MAX, chunk, st->mult);
     if (st->rnd == 0)
         st->rnd = steal_seed(tid + 1);
+    bool every = false; /* this pass reads every range, bits or not */
     for (unsigned pass = 0;; pass++) {
         bool busy = false;
         uint64_t rnd = steal_rand(&st->rnd);
@@ -163,7 +210,9 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull 
             if (busy && v->nseg > 1 && i == v->seg_end[0])
                 break; /* own group not seen empty: not on to the others */
             unsigned victim = loop_victim_at(v, i, rnd);
-            enum steal_result r = steal_half(&ranges[victim], unit, lb, le);
+            if (!every && !may_have_work(has_work, victim))
+                continue;
+            enum steal_result r = steal_half(&ranges[victim], has_work, victim, unit, lb, le);
             if (r == STEAL_GOT) {
                 bool local = v->group_of[victim] == v->group_of[tid];
                 if (local)
@@ -175,8 +224,13 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull 
             }
             busy |= r == STEAL_BUSY;
         }
-        if (!busy)
-            return false;
+        if (!busy) {
+            if (every)
+                return false;
+            every = true;
+            continue;
+        }
+        every = false;
         if (pass < 16)
             os_cpu_relax();
         else
@@ -184,8 +238,8 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, iter_ull 
     }
 }
 
-bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_thread *st,
-                   unsigned tid, iter_ull *lb, iter_ull *le)
+bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_ull chunk,
+                   struct steal_thread *st, unsigned tid, iter_ull *lb, iter_ull *le)
 {
     struct loop_range *own = &ranges[tid];
     /* Chunks grow while they are short (loop_pop_mult): the clock read is
@@ -215,13 +269,13 @@ bool ws_steal_next(struct loop_range *ranges, iter_ull chunk, struct steal_threa
     iter_ull k = loop_pop_size(e > b ? e - b : 0, chunk, st->mult);
     if (k == 0)
         k = chunk ? chunk : 1;
-    if (pop_own(own, k, lb, le))
+    if (pop_own(own, has_work, tid, k, lb, le))
         return true;
-    if (!steal(ranges, chunk, st, tid, lb, le))
+    if (!steal(ranges, has_work, chunk, st, tid, lb, le))
         return false;
     st->stride = 1;
     st->skip = 0;
-    install(own, loop_pop_size(*le - *lb, chunk, st->mult), lb, le);
+    install(own, has_work, tid, loop_pop_size(*le - *lb, chunk, st->mult), lb, le);
     return true;
 }
 

@@ -1,4 +1,4 @@
-/* test_ws_steal.c — unit tests of the adaptive engine's thieves (core/ws_steal.c): steals in units of the thief's own pop; locality first, strictly — work in the thief's own group is always taken before any other group's, nearer groups before farther ones, and a busy range of its own group keeps the thief from going elsewhere until it is free. */
+/* test_ws_steal.c — unit tests of the adaptive engine's thieves (core/ws_steal.c): steals in units of the thief's own pop; looks only at ranges whose has-work bit is set until the last look; locality first, strictly — work in the thief's own group is always taken before any other group's, nearer groups before farther ones, and a busy range of its own group keeps the thief from going elsewhere until it is free. */
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
@@ -14,17 +14,28 @@
 static const unsigned slot_group[T] = {0, 0, 1, 1, 2, 2, 3, 3};
 static int dist[4 * 4];
 static struct loop_range ranges[T];
+static _Atomic uint64_t has_work[1]; /* the ranges' has-work bits */
 static unsigned order[T], seg_end[T], group_of[T];
 static struct loop_victims victims = {order, seg_end, 0, 0, group_of};
 
-/* Ranges: thread t owns [t * 100 + 100 - len[t], t * 100 + 100). */
+/* Ranges: thread t owns [t * 100 + 100 - len[t], t * 100 + 100); the
+ * bits of the non-empty ones are set. */
 static void set_ranges(const iter_ull *len)
 {
+    atomic_store(&has_work[0], 0);
     for (unsigned t = 0; t < T; t++) {
         atomic_store(&ranges[t].begin, t * 100 + 100 - len[t]);
         atomic_store(&ranges[t].end, t * 100 + 100);
         atomic_store(&ranges[t].lock, 0);
+        if (len[t])
+            atomic_fetch_or(&has_work[0], 1ull << t);
     }
+}
+
+/* Whether range t's has-work bit is set. */
+static bool bit(unsigned t)
+{
+    return atomic_load(&has_work[0]) >> t & 1;
 }
 
 /* Whose range [lb, le) came from. */
@@ -46,7 +57,7 @@ static void test_order(void)
         set_ranges(len);
         struct steal_thread st = {.victims = &victims, .rnd = seed};
         iter_ull lb, le;
-        CHECK(ws_steal_next(ranges, 1, &st, 0, &lb, &le), "seed %llu: no work", seed);
+        CHECK(ws_steal_next(ranges, has_work, 1, &st, 0, &lb, &le), "seed %llu: no work", seed);
         CHECK(owner_of(lb) == 1, "seed %llu: stole from %u with work in its group", seed,
               owner_of(lb));
         CHECK(st.steals_local == 1 && st.steals_remote == 0);
@@ -55,7 +66,7 @@ static void test_order(void)
         iter_ull len2[T] = {0, 0, 3, 0, 90, 90, 90, 90};
         set_ranges(len2);
         struct steal_thread st2 = {.victims = &victims, .rnd = seed};
-        CHECK(ws_steal_next(ranges, 1, &st2, 0, &lb, &le));
+        CHECK(ws_steal_next(ranges, has_work, 1, &st2, 0, &lb, &le));
         CHECK(owner_of(lb) == 2, "seed %llu: stole from %u, group 1 had work", seed,
               owner_of(lb));
         CHECK(st2.steals_local == 0 && st2.steals_remote == 1);
@@ -63,7 +74,7 @@ static void test_order(void)
         iter_ull none[T] = {0};
         set_ranges(none);
         struct steal_thread st3 = {.victims = &victims, .rnd = seed};
-        CHECK(!ws_steal_next(ranges, 1, &st3, 0, &lb, &le));
+        CHECK(!ws_steal_next(ranges, has_work, 1, &st3, 0, &lb, &le));
     }
 }
 
@@ -78,7 +89,7 @@ struct thief {
 static void *thief_main(void *arg)
 {
     struct thief *t = arg;
-    t->got = ws_steal_next(ranges, 1, &t->st, 0, &t->lb, &t->le);
+    t->got = ws_steal_next(ranges, has_work, 1, &t->st, 0, &t->lb, &t->le);
     atomic_store(&t->done, true);
     return NULL;
 }
@@ -119,7 +130,7 @@ static void test_steal_unit(void)
     set_ranges(len);
     struct steal_thread st = {.victims = &victims, .rnd = 3, .mult = 8};
     iter_ull lb, le;
-    CHECK(ws_steal_next(ranges, 2, &st, 0, &lb, &le));
+    CHECK(ws_steal_next(ranges, has_work, 2, &st, 0, &lb, &le));
     /* 90 left: half is 45, rounded up to 48; it runs its first unit now
      * and keeps the rest as its own range. */
     CHECK(lb == 152 && le == 168, "first chunk [%llu, %llu)", lb, le);
@@ -130,16 +141,58 @@ static void test_steal_unit(void)
     iter_ull len2[T] = {0, 20, 0, 0, 0, 0, 0, 0};
     set_ranges(len2);
     struct steal_thread st2 = {.victims = &victims, .rnd = 3, .mult = 8};
-    CHECK(ws_steal_next(ranges, 2, &st2, 0, &lb, &le));
+    CHECK(ws_steal_next(ranges, has_work, 2, &st2, 0, &lb, &le));
     CHECK(atomic_load(&ranges[1].end) == 184 && lb == 184 && le == atomic_load(&ranges[0].begin) &&
           atomic_load(&ranges[0].end) == 200, "took [%llu, %llu)", lb, le);
     /* 10 left (less than a unit): all of it. */
     iter_ull len3[T] = {0, 10, 0, 0, 0, 0, 0, 0};
     set_ranges(len3);
     struct steal_thread st3 = {.victims = &victims, .rnd = 3, .mult = 8};
-    CHECK(ws_steal_next(ranges, 2, &st3, 0, &lb, &le));
+    CHECK(ws_steal_next(ranges, has_work, 2, &st3, 0, &lb, &le));
     CHECK(atomic_load(&ranges[1].end) == 190 && lb == 190 &&
           le == atomic_load(&ranges[0].begin) && atomic_load(&ranges[0].end) == 200);
+}
+
+/* The has-work bits: a thief looks only at ranges whose bit is set, but
+ * reads every range before it gives up; taking a range's last iterations
+ * clears its bit (the thief that takes them all, or the owner whose pop
+ * takes them), and a range a thief installs has its bit set. */
+static void test_has_work_bits(void)
+{
+    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    /* Work in ranges 3 and 6, only 6's bit set: the steal is from 6 even
+     * though 3 (a nearer group) has work... */
+    iter_ull len[T] = {0, 0, 0, 40, 0, 0, 40, 0};
+    set_ranges(len);
+    atomic_fetch_and(&has_work[0], ~(1ull << 3));
+    struct steal_thread st = {.victims = &victims, .rnd = 5};
+    iter_ull lb, le;
+    CHECK(ws_steal_next(ranges, has_work, 1, &st, 0, &lb, &le));
+    CHECK(owner_of(lb) == 6, "stole from %u, the only range with its bit set", owner_of(lb));
+    CHECK(bit(0), "the thief's range holds the rest of what it stole: its bit is set");
+    /* ...and with no bit set at all, the last look still finds 3's work. */
+    set_ranges(len);
+    atomic_store(&has_work[0], 0);
+    struct steal_thread st2 = {.victims = &victims, .rnd = 5};
+    CHECK(ws_steal_next(ranges, has_work, 1, &st2, 0, &lb, &le));
+    CHECK(owner_of(lb) == 3 || owner_of(lb) == 6, "stole from %u", owner_of(lb));
+    /* A thief that takes a whole range (1 iteration) clears its bit, and
+     * keeps its own clear: it runs the iteration now, nothing is left. */
+    iter_ull one[T] = {0, 1, 0, 0, 0, 0, 0, 0};
+    set_ranges(one);
+    struct steal_thread st3 = {.victims = &victims, .rnd = 5};
+    CHECK(ws_steal_next(ranges, has_work, 1, &st3, 0, &lb, &le));
+    CHECK(lb == 199 && le == 200 && !bit(1) && !bit(0), "took [%llu, %llu), bits %llx", lb, le,
+          (unsigned long long)atomic_load(&has_work[0]));
+    /* The owner's pop that takes its last iterations clears its bit; one
+     * that leaves some keeps it. */
+    iter_ull own[T] = {0, 0, 0, 0, 0, 0, 0, 2};
+    set_ranges(own);
+    struct steal_thread st4 = {.victims = &victims, .rnd = 5};
+    CHECK(ws_steal_next(ranges, has_work, 1, &st4, 7, &lb, &le));
+    CHECK(lb == 798 && le == 799 && bit(7), "popped [%llu, %llu)", lb, le);
+    CHECK(ws_steal_next(ranges, has_work, 1, &st4, 7, &lb, &le));
+    CHECK(lb == 799 && le == 800 && !bit(7), "popped [%llu, %llu), bit %d", lb, le, bit(7));
 }
 
 int main(void)
@@ -147,5 +200,6 @@ int main(void)
     test_order();
     test_busy_partner();
     test_steal_unit();
+    test_has_work_bits();
     return unit_report();
 }
