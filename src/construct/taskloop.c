@@ -7,7 +7,7 @@
 
 #include "base/fatal.h"
 #include "core/task.h"
-#include "core/taskloop_task.h"
+#include "core/task_included.h"
 #include "core/task_mode.h"
 #include "construct/task_reduction.h"
 #include "core/team.h"
@@ -73,38 +73,34 @@ static struct task **taskloop_make_all(const struct taskloop *tl)
     return tasks;
 }
 
-/* Argument blocks up to this size are rebuilt on the stack for each task
- * of an undeferred taskloop without a copy constructor. */
-#define UNDEFERRED_STACK_BLOCK 2048
-
-/* taskloop_run_undeferred without a copy constructor: one block on the
- * stack, refilled for each task (taskloop_task_run), in place of n on the
- * heap (2,000 tasks of a 2-ns body on one thread: 25 us per taskloop
- * before, 19.5 after; libgomp 15). */
-static __attribute__((noinline)) void taskloop_run_undeferred_bytes(const struct taskloop *tl)
+/* taskloop_run_undeferred without a copy function: each task runs on the
+ * encounter's block itself, its bounds written over the block's first two
+ * words, as libgomp runs such tasks. gcc gives a taskloop no copy
+ * function only when its block holds scalars and pointers, and its task
+ * body loads those into locals before any use (even a firstprivate whose
+ * address the body takes), so no task changes what the next one reads
+ * (test taskloop_abi). No block to allocate or copy: 2,000 tasks of a
+ * 2-ns body on one thread took 25 us per taskloop with a block each, 20.5
+ * in place; libgomp 17.4. */
+static __attribute__((noinline)) void taskloop_run_undeferred_in_place(const struct taskloop *tl)
 {
-    size_t align = tl->arg_align > 1 ? (size_t)tl->arg_align : 1;
-    size_t size = (size_t)tl->arg_size;
-    size_t room = size < sizeof(struct taskloop_head) ? sizeof(struct taskloop_head) : size;
-    char *raw = __builtin_alloca(room + align);
-    void *block = (void *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
-    if (room > size) /* a block smaller than the bounds: zeros after the bytes */
-        memset(block, 0, room);
     struct ilan_thread *ts = thread_self();
-    for (iter_ull i = 0; i < tl->split.ntasks; i++)
-        taskloop_task_run(ts, tl->fn, tl->data, size, tl->flags, &tl->split, tl->start, tl->step,
-                          i, block);
+    struct taskloop_head *h = tl->data;
+    for (iter_ull i = 0; i < tl->split.ntasks; i++) {
+        taskloop_task_bounds(&tl->split, tl->start, tl->step, i, &h->first, &h->end);
+        task_run_included(ts, task_of(ts), tl->fn, tl->data, tl->flags, false, 0);
+    }
 }
 
 /* Undeferred (if(0), final, no team, or a team of one, which has nobody
  * to share with): the tasks run in order on this thread, as included tasks,
- * with no descriptor to allocate or count. With a copy constructor every
+ * with no descriptor to allocate or count. With a copy function every
  * block is built side by side first (all copies at the encounter, as for
- * deferred tasks: a constructor may read what an earlier task changed). */
+ * deferred tasks: a copy function may read what an earlier task changed). */
 static void taskloop_run_undeferred(const struct taskloop *tl)
 {
-    if (!tl->cpyfn && tl->arg_size >= 0 && tl->arg_size <= UNDEFERRED_STACK_BLOCK) {
-        taskloop_run_undeferred_bytes(tl);
+    if (!tl->cpyfn && tl->arg_size >= (long)(2 * sizeof(iter_ull))) {
+        taskloop_run_undeferred_in_place(tl);
         return;
     }
     iter_ull n = tl->split.ntasks;

@@ -5,7 +5,8 @@
 #include <string.h>
 #include "base/fatal.h"
 #include "core/task.h"
-#include "core/taskloop_task.h"
+#include "core/task_included.h"
+#include "sched/taskloop_split.h"
 #include "ilan/data.h"
 #include "sched/numa_dist.h"
 #include "instr/counters.h"
@@ -216,21 +217,28 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
     return false;
 }
 
-/* Runs task i on block (the caller's buffer of l->block_size bytes): the
- * encounter's copy, then the task's bounds in its first two words. */
+/* Runs task i on thread ts, as an included task of its current task, on
+ * block (the runner's copy of the encounter's block) with the task's
+ * bounds written over its first two words. The tasks of one runner share
+ * its copy, as the undeferred ones share the encounter's block
+ * (construct/taskloop.c says why no task changes it). The current task is
+ * read at every call: a task that queues children moves its parent's
+ * descriptor off the stack (task_promote). */
 static inline void run_task(struct ilan_thread *ts, const struct ilan_launch *l, uint32_t i,
                             void *block)
 {
-    taskloop_task_run(ts, l->body.fn, l->body.data, l->block_size, l->body.flags, &l->split,
-                      l->body.start, l->body.step, i, block);
+    iter_ull *bounds = block;
+    taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &bounds[0], &bounds[1]);
+    task_run_included(ts, task_of(ts), l->body.fn, block, l->body.flags, false, 0);
 }
 
-/* ilan_range_work with the task blocks in `raw` (block_size + block_align bytes). */
+/* ilan_range_work with room for the runner's block in `raw` (block_size + block_align bytes). */
 static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
                         void (*told)(void *, unsigned), void *ctx, char *raw)
 {
     uintptr_t a = l->block_align;
     void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
+    memcpy(block, l->body.data, l->block_size);
     unsigned ran = 0;
     uint32_t i, end;
     struct ilan_thread *ts = thread_self();
