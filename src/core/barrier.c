@@ -337,12 +337,22 @@ void barrier_wake_idle(struct barrier *b)
         tree_wake_all(b, 0);
 }
 
+void barrier_wake_completion(struct barrier *b)
+{
+    ilan_fence_seq_cst(); /* as in barrier_wake_idle, with task_wait_until's sleep path */
+    if (atomic_load_explicit(&b->cond_sleepers, memory_order_relaxed))
+        seq_bump(&b->task_work);
+}
+
 void barrier_wake_idle_tree(struct barrier *b, unsigned most)
 {
     assert(most >= 1);
-    ilan_fence_seq_cst(); /* as in barrier_wake_idle */
+    ilan_fence_seq_cst(); /* as in barrier_wake_idle; with team_await_next's, for task_lookers */
     unsigned sleepers = atomic_load_explicit(&b->task_sleepers, memory_order_relaxed);
-    if (sleepers)
+    unsigned lookers = atomic_load_explicit(&b->task_lookers, memory_order_relaxed);
+    if (most != UINT_MAX)
+        most = lookers < most ? most - lookers : 0;
+    if (sleepers && most)
         seq_bump_tree(&b->task_work, &b->task_relay, sleepers < most ? sleepers : most);
     if (atomic_load_explicit(&b->tree_sleepers, memory_order_relaxed))
         tree_wake_all(b, 0);

@@ -95,7 +95,7 @@ bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
                           memory_order_release);
     if (tg)
         atomic_fetch_sub_explicit(&tg->pending, 1, memory_order_release);
-    barrier_wake_idle(&ts->team->barrier); /* the offerer may sleep in its taskgroup's end */
+    barrier_wake_completion(&ts->team->barrier); /* the offerer may sleep in its taskgroup's end */
     return true;
 }
 
@@ -114,6 +114,6 @@ void task_pending_release(void)
     /* As task_complete's step down: after the work it counted is done. */
     if (atomic_fetch_sub_explicit(&task_own_slot(ts)->pending, 1, memory_order_acq_rel) == 1)
         atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
-    barrier_wake_idle(&team->barrier);
+    barrier_wake_completion(&team->barrier);
 }
 

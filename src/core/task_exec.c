@@ -114,7 +114,7 @@ void task_complete(struct task *t)
         if (counted && (!cell || atomic_fetch_sub_explicit(cell, 1, memory_order_acq_rel) == 1))
             atomic_fetch_sub_explicit(&team->barrier.task_pending, 1, memory_order_release);
         if (team->nthreads > 1 || ts->team != team) /* a team of one: nobody else sleeps */
-            barrier_wake_idle(&team->barrier);
+            barrier_wake_completion(&team->barrier);
     }
 }
 

@@ -499,6 +499,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
                     &steal_state(ts, team)->rng);
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&b->cond_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
         /* No task pending after the fence: none can be queued, and one
          * deferred from now on is counted in task_pending before its push,
@@ -514,6 +515,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             else
                 seq_wait_past(&b->task_work, w);
         }
+        atomic_fetch_sub_explicit(&b->cond_sleepers, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         barrier_relay_wake(b);
         if (t)

@@ -470,8 +470,14 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
     struct barrier *b = &t->barrier;
     struct await_next a = {t, team_id, *seq};
     for (;;) {
-        /* what it found is re-read below */
+        /* What it found is re-read below. While it polls it counts as a
+         * looker: a launch then wakes a sleeper less, as this thread will
+         * see the work (barrier_wake_idle_tree). It stops counting before
+         * it counts itself a sleeper, and looks once more after the fence
+         * below: either the launch saw it gone or it sees the launch's work. */
+        atomic_fetch_add_explicit(&b->task_lookers, 1, memory_order_relaxed);
         (void)wait_poll_alone(await_next_ready, await_next_alone, &a);
+        atomic_fetch_sub_explicit(&b->task_lookers, 1, memory_order_relaxed);
         unsigned now = atomic_load_explicit(&t->region_seq, memory_order_acquire);
         if (now != *seq) {
             *seq = now;
