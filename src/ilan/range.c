@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/fatal.h"
-#include "core/task.h"
 #include "core/task_included.h"
 #include "sched/taskloop_split.h"
 #include "ilan/data.h"
