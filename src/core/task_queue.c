@@ -155,12 +155,6 @@ void task_sched_push_released(struct ilan_thread *ts, struct task *t)
     task_queue_wake(ts, team);
 }
 
-void task_sched_mark(struct ilan_thread *ts, struct task *t)
-{
-    if (ts->team)
-        t->deque_mark = deque_bottom(ts->deque);
-}
-
 /* The two depths stay 2 and 4 by measurement, not because the UTS-like tree
  * at 2 threads is where it should be (0.5 s against 0.33 s on one thread):
  * on its 20.6M-node tree, shallow/hungry depths of 0/1, 0/2, 1/1, 1/2,

@@ -3,6 +3,7 @@
 #define ILAN_CORE_TASK_QUEUE_H
 
 #include <stdbool.h>
+#include "core/deque.h"
 #include "core/task_desc.h"
 #include "core/thread.h"
 
@@ -90,7 +91,11 @@ void task_sched_push_released(struct ilan_thread *ts, struct task *t);
 
 /* Records in t (about to run on the calling thread) its own deque's bottom
  * index: the scheduling constraint for t's waits (struct task deque_mark). */
-void task_sched_mark(struct ilan_thread *ts, struct task *t);
+static inline void task_sched_mark(struct ilan_thread *ts, struct task *t)
+{
+    if (ts->team)
+        t->deque_mark = deque_bottom(ts->deque);
+}
 
 /*
  * Whether a new task of the calling thread (in a team) is worth deferring:

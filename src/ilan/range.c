@@ -216,19 +216,26 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
     return false;
 }
 
-/* Runs task i on thread ts, as an included task of its current task, on
- * block (the runner's copy of the encounter's block) with the task's
+/* Runs tasks [i, end) on thread ts, as included tasks of its current
+ * task, one after the other on one descriptor (task_included_batch), on
+ * block (the runner's copy of the encounter's block) with each task's
  * bounds written over its first two words. The tasks of one runner share
  * its copy, as the undeferred ones share the encounter's block
- * (construct/taskloop.c says why no task changes it). The current task is
- * read at every call: a task that queues children moves its parent's
- * descriptor off the stack (task_promote). */
-static inline void run_task(struct ilan_thread *ts, const struct ilan_launch *l, uint32_t i,
-                            void *block)
+ * (construct/taskloop.c says why no task changes it). A batch per claim:
+ * between claims the runner may make tasks (watch_range), as itself. */
+static void run_tasks(struct ilan_thread *ts, const struct ilan_launch *l, uint32_t i,
+                      uint32_t end, void *block)
 {
     iter_ull *bounds = block;
-    taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &bounds[0], &bounds[1]);
-    task_run_included(ts, task_of(ts), l->body.fn, block, l->body.flags, false, 0);
+    struct task_included_batch b;
+    task_included_batch_begin(ts, &b, block, l->body.flags);
+    for (; i < end; i++) {
+        taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &bounds[0], &bounds[1]);
+        task_included_batch_run(ts, &b, l->body.fn, block);
+        if (l->data)
+            ilan_data_ran(l->data, i);
+    }
+    task_included_batch_end(ts, &b);
 }
 
 /* ilan_range_work with room for the runner's block in `raw` (block_size + block_align bytes). */
@@ -243,11 +250,8 @@ static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool 
     struct ilan_thread *ts = thread_self();
     while (claim_next(l, first, j, &i, &end, foreign)) {
         unsigned claimed = end - i;
-        for (; i < end; i++, ran++) {
-            run_task(ts, l, i, block);
-            if (l->data)
-                ilan_data_ran(l->data, i);
-        }
+        run_tasks(ts, l, i, end, block);
+        ran += claimed;
         if (told)
             told(ctx, claimed);
     }

@@ -181,6 +181,48 @@ static void changed_copies(void)
     }
 }
 
+/* Tasks that leave a trace in their descriptor, one after another: one
+ * that changes an ICV (the next task still sees its creator's value), one
+ * whose deferred child outlives it (the next ones still run, and the
+ * taskloop waits for that child), under if(0), in a team of one, final,
+ * and deferred. ilan runs such tasks back to back on one descriptor
+ * (task_included_batch). */
+static void traces_between_tasks(void)
+{
+    for (int mode = 0; mode < 4; mode++) {
+        int threads = mode == 2 ? 1 : omp_get_max_threads();
+        long bad_icv = 0, bad_final = 0;
+        int children = 0;
+#pragma omp parallel num_threads(threads) shared(bad_icv, bad_final, children)
+#pragma omp single
+        {
+            int outer = omp_get_max_threads();
+#pragma omp taskloop num_tasks(60) if (mode != 1) final(mode == 3) reduction(+ : bad_icv, bad_final)
+            for (int t = 0; t < 60; t++) {
+                bad_icv += omp_get_max_threads() != outer;
+                bad_final += omp_in_final() != (mode == 3);
+                omp_set_num_threads(t + 2);
+                if (t % 3 == 0) {
+#pragma omp task shared(children)
+                    {
+#pragma omp atomic
+                        children++;
+                    }
+                    if (t % 2 == 0) {
+#pragma omp taskwait
+                    }
+                }
+            }
+            CHECK(children == 20, "mode %d: %d of 20 child tasks done at the taskloop's end", mode,
+                  children);
+            CHECK(omp_get_max_threads() == outer, "mode %d: the tasks' ICV change leaked out",
+                  mode);
+        }
+        CHECK(bad_icv == 0, "mode %d: %ld tasks saw an earlier task's nthreads-var", mode, bad_icv);
+        CHECK(bad_final == 0, "mode %d: %ld tasks got omp_in_final wrong", mode, bad_final);
+    }
+}
+
 int main(void)
 {
     for (int rep = 0; rep < 3; rep++) {
@@ -190,6 +232,7 @@ int main(void)
         vla(5);
         vla(300);
         changed_copies();
+        traces_between_tasks();
     }
     return 0;
 }
