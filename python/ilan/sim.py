@@ -106,6 +106,7 @@ PARAMS: tuple[tuple[str, str, bool], ...] = (
     ("wake_ns", "waking a sleeping thread", True),
     ("barrier_ns", "one level of a barrier tree", True),
     ("launch_ns", "the creator's cost to launch one group's range (ILAN)", True),
+    ("pop_ns", "one pop from the owner's own loop range (adaptive)", True),
 )
 # Parameters a file may leave out (the engine takes them as 0: the
 # mechanism is then absent), written to the engine only when given.

@@ -88,7 +88,7 @@ static const struct {
 #define OPT(n) {#n, offsetof(struct sim_params, n), true}
     P(compute_scale), P(node_bandwidth_gbs), P(local_latency_ns), P(lines_in_flight),
     P(llc_mb), P(llc_bandwidth_gbs), P(task_create_ns), P(task_start_ns), P(claim_ns),
-    P(steal_ns), P(steal_fail_ns), P(wake_ns), P(barrier_ns), P(launch_ns),
+    P(steal_ns), P(steal_fail_ns), P(wake_ns), P(barrier_ns), P(launch_ns), P(pop_ns),
     OPT(speed_spread), OPT(speed_interval_us),
 #undef P
 #undef OPT

@@ -24,6 +24,7 @@ struct sim_params {
     double wake_ns;            /* waking a sleeping thread (x dist/10) */
     double barrier_ns;         /* one level of a barrier tree */
     double launch_ns;          /* launching one group's range (ILAN) */
+    double pop_ns;             /* one pop from the owner's own loop range (adaptive) */
     /* Optional (0 when absent): uneven core speed (sim/README.md, "Uneven
      * cores"). */
     double speed_spread;       /* standard deviation of the log of a core's speed in one interval */

@@ -166,7 +166,7 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
         if (r->next[t] == r->end[t]) /* its last iterations: the bit goes */
             r->has_work[t] = false;
         r->claims++;
-        start(w, t, r, lo, r->next[t], now + p->claim_ns);
+        start(w, t, r, lo, r->next[t], now + p->pop_ns);
         return;
     }
     /* A thief: a pass over its victims in locality order, one look per
@@ -212,8 +212,10 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     th->steals_remote += far > 1;
     /* The stolen range becomes the thief's own but for its first pop,
      * which it runs at once (core/ws_steal.c, install): no other thief can
-     * take that back before it starts. */
-    unsigned long lo = r->end[victim], first = take < unit ? take : unit;
+     * take that back before it starts. That pop is sized as every other
+     * (at most half of what is left, loop_pop_size). */
+    unsigned long lo = r->end[victim];
+    unsigned long first = r->fns->loop_pop_size(take, r->c, r->mult[t]);
     r->next[t] = lo + first;
     r->end[t] = lo + take;
     r->has_work[t] = r->end[t] > r->next[t];

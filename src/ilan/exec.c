@@ -39,11 +39,14 @@ static void format_groups(const struct mold *m, struct mold_config cfg, char *bu
         snprintf(buf + used, size - used, " {..}");
 }
 
-static const char *phase_name(enum mold_phase p)
+static const char *phase_name(const struct mold *m)
 {
+    enum mold_phase p = m->phase;
     return p == MOLD_SIZE ? "exploring" : p == MOLD_STEAL ? "trying full stealing"
                         : p == MOLD_CONFIRM ? "confirming"
-                        : p == MOLD_SETTLED ? "settled" : "fixed";
+                        : p == MOLD_SETTLED ? (m->rechecking ? "settled, re-checking every group"
+                                                             : "settled")
+                                            : "fixed";
 }
 
 /* ILAN_VERBOSE: one line per decision (every exploring run, the moment a
@@ -51,14 +54,15 @@ static const char *phase_name(enum mold_phase p)
  * into line[0..size-1] (left empty when there is nothing to say). time:
  * what was recorded; opened_s >= 0: the run was opened to every thread
  * that far into it, its pace having projected `time` (watch_pace), and
- * ended after took_s. h locked. */
+ * ended after took_s. before, was_rechecking: the phase and the re-check
+ * flag before the run was recorded. h locked. */
 static void say_decision(struct taskloop_hist *h, struct mold_config ran, double time,
-                         double opened_s, double took_s, enum mold_phase before, char *line,
-                         size_t size)
+                         double opened_s, double took_s, enum mold_phase before,
+                         bool was_rechecking, char *line, size_t size)
 {
     const struct mold *m = &h->mold;
     bool first_fixed = m->phase == MOLD_FIXED && m->executions == 1;
-    if (m->phase == MOLD_SETTLED && before == MOLD_SETTLED)
+    if (m->phase == MOLD_SETTLED && before == MOLD_SETTLED && !was_rechecking && !m->rechecking)
         return;
     if (m->phase == MOLD_FIXED && !first_fixed)
         return;
@@ -75,7 +79,7 @@ static void say_decision(struct taskloop_hist *h, struct mold_config ran, double
             "next: %s %s (%s)\n",
             sym, sym[0] ? " at " : "", (void *)(uintptr_t)h->fn, (unsigned long long)h->iterations,
             h->nthreads, m->executions, ran_s, ran.full ? "full" : "strict", time * 1e3, opened,
-            next_s, mold_next(m).full ? "full" : "strict", phase_name(m->phase));
+            next_s, mold_next(m).full ? "full" : "strict", phase_name(m));
 }
 
 /* ILAN_VERBOSE: what the calibration run measured, into line. h locked. */
@@ -150,12 +154,14 @@ static void exec_finish(struct taskloop_exec *exec)
             h->data_size = exec->data->size;
         }
         enum mold_phase before = h->mold.phase;
+        bool was_rechecking = h->mold.rechecking;
         taskloop_plan_record(&h->mold, &h->work_ns, &exec->plan, time, group_times,
                              exec->workers);
         if (config.verbose >= 1 && exec->plan.calibration)
             say_calibration(h, time, line, sizeof line);
         else if (config.verbose >= 1 && exec->plan.recorded)
-            say_decision(h, exec->plan.cfg, time, opened_s, took, before, line, sizeof line);
+            say_decision(h, exec->plan.cfg, time, opened_s, took, before, was_rechecking, line,
+                         sizeof line);
         mutex_unlock(&h->lock);
         ilan_history_release(h);
         if (line[0])

@@ -225,6 +225,10 @@ static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why,
     m->next = cfg;
     m->cooldown = 0;
     m->drifted = 0;
+    m->rechecking = false;
+    m->recheck_won = false;
+    m->recheck_gap = !m->thesis && cfg.ngroups < m->ngroups ? MOLD_RECHECK_FIRST : 0;
+    m->recheck_in = m->recheck_gap;
     if (!confirmed && !m->thesis && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups &&
         !m->overruled) {
         m->phase = MOLD_CONFIRM; /* the choice stays in m->chosen meanwhile */
@@ -380,6 +384,33 @@ static void watch_drift(struct mold *m, double time)
         start_epoch(m);
 }
 
+/* The re-check's run of all groups took `time`: all groups are chosen when
+ * it beat the choice's current median by more than the choice's spread,
+ * else the choice stays until a re-check twice as far. */
+static void recheck(struct mold *m, double time)
+{
+    const struct mold_entry *e = entry_find(m, m->chosen);
+    double median = e ? mold_entry_median(e) : m->chosen_median;
+    double noise = e ? spread(e) : 0;
+    if (noise < MOLD_NOISE_FLOOR)
+        noise = MOLD_NOISE_FLOOR;
+    m->rechecking = false;
+    if (time * (1 + noise) < median) {
+        /* Not settle_as: the epoch's all-groups median may hold the runs
+         * that made the choice, which settle_as would go back to. */
+        m->chosen = sized(m, m->ngroups);
+        m->chosen_median = time;
+        m->drifted = 0;
+        m->recheck_gap = m->recheck_in = 0;
+        m->recheck_won = true;
+    } else {
+        m->recheck_gap =
+            m->recheck_gap >= MOLD_RECHECK_MAX / 2 ? MOLD_RECHECK_MAX : 2 * m->recheck_gap;
+        m->recheck_in = m->recheck_gap;
+    }
+    m->next = m->chosen;
+}
+
 bool mold_record(struct mold *m, struct mold_config cfg, double time, const double *group_times)
 {
     struct mold_entry *e = entry_find(m, cfg);
@@ -398,7 +429,15 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
     if (m->phase == MOLD_FIXED || !same_config(cfg, m->next))
         return true;
     if (m->phase == MOLD_SETTLED) {
+        if (m->rechecking) {
+            recheck(m, time);
+            return true;
+        }
         watch_drift(m, time);
+        if (m->phase == MOLD_SETTLED && m->recheck_in && --m->recheck_in == 0) {
+            m->rechecking = true;
+            m->next = sized(m, m->ngroups);
+        }
         return true;
     }
     m->epoch_runs++;
@@ -487,8 +526,9 @@ void mold_explain(const struct mold *m, char *buf, unsigned long size)
         snprintf(buf, size, "fixed: the numa mode runs every group");
         return;
     case MOLD_SETTLED:
-        snprintf(buf, size, "%s%s", settled_why[m->why],
-                 m->overruled ? " (the search's choice was slower than the fastest measured)" : "");
+        snprintf(buf, size, "%s%s%s", settled_why[m->why],
+                 m->overruled ? " (the search's choice was slower than the fastest measured)" : "",
+                 m->recheck_won ? " (every group won a later re-check of the choice)" : "");
         return;
     case MOLD_CONFIRM:
         snprintf(buf, size, "exploring: one run of every group to confirm the choice of %u "

@@ -73,6 +73,19 @@
  *     while caches, pages and threads were still warming up): when that run
  *     beats the choice's median by more than the noise, all groups are
  *     chosen instead (overruled).
+ *   - Re-check: a settled choice of fewer groups than all runs all groups
+ *     once after MOLD_RECHECK_FIRST settled runs, and again after twice
+ *     as many each time the choice holds (at most MOLD_RECHECK_MAX apart).
+ *     When that run beats the choice's current median by more than the
+ *     choice's own spread (at least MOLD_NOISE_FLOOR), all groups are
+ *     chosen. Why: when a CPU is taken by something else while a loop
+ *     explores (a VM's vCPU held by its host for milliseconds), every
+ *     all-groups run of the epoch, the confirmation's too, is as slow as
+ *     one group, and nothing else would ever run all groups again: on the
+ *     2-vCPU VM, 4 of 16 runs of spmv (100 taskloops) settled on one
+ *     thread and took 44-50 ms instead of 22-25; with re-checks, 3 of 16
+ *     went back to both threads (26-31 ms) and 1 stayed on one, its
+ *     re-checks as slow as its choice all along.
  */
 
 /* Runs of all groups before the first exploratory run of an epoch: a loop
@@ -99,6 +112,10 @@
 #define MOLD_PROJECT_SHARE 0.125
 /* Runs of an epoch after which it settles, whatever the search says. */
 #define MOLD_EPOCH_RUNS 24u
+/* Settled runs of a choice of fewer groups before its first re-check of
+ * all groups, and the most between two re-checks. */
+#define MOLD_RECHECK_FIRST 8u
+#define MOLD_RECHECK_MAX 1024u
 /* Samples kept per configuration (the latest ones). */
 #define MOLD_KEEP 16u
 
@@ -160,6 +177,11 @@ struct mold {
     enum mold_why why;         /* why it settled */
     bool overruled;            /* the settled choice replaced the search's, which was slower
                                   than the fastest measured by more than the noise */
+    unsigned recheck_gap;      /* settled: runs between two re-checks of all groups (0: the
+                                  choice is all groups, or the thesis: none) */
+    unsigned recheck_in;       /* settled: runs left before the next re-check */
+    bool rechecking;           /* settled: the next run is a re-check of all groups */
+    bool recheck_won;          /* settled on all groups because they won a re-check */
     bool thesis;               /* the thesis's exploration alone, without the additions
                                   listed above "Past the thesis" (mold_set_thesis) */
 };

@@ -229,7 +229,7 @@ def test_every_parameter_is_written_once_in_the_table_order():
     text = sim.engine_text(machine(), params(), 4, workload(taskloop()), "ws", 1, False)
     names = [l.split()[1] for l in text.splitlines() if l.startswith("param ")]
     assert names == list(sim.PARAM_NAMES)
-    assert len(sim.PARAM_NAMES) == 14
+    assert len(sim.PARAM_NAMES) == 15
 
 
 def test_optional_parameters_and_an_unbound_team_are_written_only_when_given():
@@ -238,7 +238,7 @@ def test_optional_parameters_and_an_unbound_team_are_written_only_when_given():
     assert "speed_" not in plain and "unbound" not in plain
     text = sim.engine_text(machine(), params(speed_spread=0.1, speed_interval_us=500, unbound=True),
                            4, w, "numa", 1, False).splitlines()
-    at = text.index("param launch_ns %s" % sim.number(params()["launch_ns"]))
+    at = text.index("param pop_ns %s" % sim.number(params()["pop_ns"]))
     assert text[at + 1:at + 3] == ["param speed_spread 0.1", "param speed_interval_us 500"]
     assert text[text.index("program") - 1] == "unbound 1"
     assert "unbound" not in sim.engine_text(machine(), params(unbound=False), 4, w, "numa", 1, False)

@@ -22,7 +22,8 @@ static const char *const PARAMS =
     "param steal_fail_ns 100\n"
     "param wake_ns 2000\n"
     "param barrier_ns 300\n"
-    "param launch_ns 200\n";
+    "param launch_ns 200\n"
+    "param pop_ns 20\n";
 
 /* The input of a machine of `nodes` nodes of `cpn` cores (distances 10 /
  * 20 within a package of two nodes / 30), one thread per core, running

@@ -449,7 +449,84 @@ static void test_drift(void)
     struct mold_config last = m.chosen;
     for (unsigned i = 0; i < 4 * MOLD_DRIFT_RUNS; i++)
         CHECK(mold_record(&m, last, 5.0, NULL));
-    CHECK(m.phase == MOLD_SETTLED && m.epoch == MOLD_MAX_EXPLORATIONS && is(mold_next(&m), last.ngroups, last.full));
+    CHECK(m.phase == MOLD_SETTLED && m.epoch == MOLD_MAX_EXPLORATIONS && is(m.chosen, last.ngroups, last.full));
+    mold_free(&m);
+}
+
+/* (h) Re-check: a choice of fewer groups made while all groups ran slow
+ * (a CPU held elsewhere during the warm-up and the confirmation) gives way
+ * to all groups at the first re-check once they run fast; a choice that
+ * wins its re-checks keeps them coming twice as far apart each time, up
+ * to MOLD_RECHECK_MAX. Times of spmv on the 2-vCPU VM (ms). */
+static void test_recheck(void)
+{
+    struct mold m;
+    CHECK(mold_init(&m, 2, false, -1));
+    static const double warm[] = {0.90, 0.84, 0.89};
+    for (unsigned i = 0; i < 3; i++)
+        CHECK(mold_record(&m, mold_next(&m), warm[i], NULL));
+    CHECK(is(mold_next(&m), 1, false));
+    CHECK(mold_record(&m, cfg(1, false), 0.44, NULL));
+    CHECK(m.phase == MOLD_CONFIRM && is(mold_next(&m), 2, false));
+    CHECK(mold_record(&m, cfg(2, false), 0.41, NULL)); /* tied: the other CPU still held */
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 1, false) && m.recheck_in == MOLD_RECHECK_FIRST);
+    for (unsigned i = 0; i < MOLD_RECHECK_FIRST - 1; i++) {
+        CHECK(mold_record(&m, cfg(1, false), 0.43, NULL));
+        CHECK(is(mold_next(&m), 1, false), "run %u", i);
+    }
+    CHECK(mold_record(&m, cfg(1, false), 0.43, NULL));
+    CHECK(m.rechecking && is(mold_next(&m), 2, false) && is(m.chosen, 1, false));
+    char why[200];
+    CHECK(mold_record(&m, cfg(2, false), 0.21, NULL)); /* the CPU is back */
+    mold_explain(&m, why, sizeof why);
+    CHECK(m.phase == MOLD_SETTLED && !m.rechecking && is(m.chosen, 2, false) &&
+          is(mold_next(&m), 2, false) && m.chosen_median == 0.21 && m.recheck_won &&
+          m.recheck_in == 0 && strstr(why, "re-check"), "%s", why);
+    /* All groups chosen: no more re-checks. */
+    for (unsigned i = 0; i < 4 * MOLD_RECHECK_FIRST; i++)
+        CHECK(mold_record(&m, cfg(2, false), 0.21, NULL) && is(mold_next(&m), 2, false));
+    mold_free(&m);
+
+    /* One group really is faster (contention): every re-check loses, and
+     * they come after MOLD_RECHECK_FIRST settled runs, then twice as many
+     * each time, then every MOLD_RECHECK_MAX. */
+    struct script s = {0};
+    struct trace tr = {0};
+    s.time[0][1] = 1.0;
+    s.time[0][2] = 1.6;
+    s.time[1][2] = 1.6;
+    CHECK(mold_init(&m, 2, false, -1));
+    explore(&m, &s, &tr, 40);
+    CHECK(is(m.chosen, 1, false));
+    unsigned gap = MOLD_RECHECK_FIRST, rechecks = 0;
+    for (unsigned run = 0; run < 5000; run++) {
+        bool asked_all = mold_next(&m).ngroups == 2;
+        drive(&m, &s, &tr, 1);
+        if (!asked_all)
+            continue;
+        rechecks++;
+        gap = gap >= MOLD_RECHECK_MAX / 2 ? MOLD_RECHECK_MAX : 2 * gap;
+        CHECK(is(m.chosen, 1, false) && m.recheck_in == gap && !m.recheck_won);
+    }
+    unsigned want = 0, at = 0; /* runs (settled and re-checks) when each re-check is asked */
+    for (unsigned g = MOLD_RECHECK_FIRST;; g = g >= MOLD_RECHECK_MAX / 2 ? MOLD_RECHECK_MAX : 2 * g) {
+        at += g + 1;
+        if (at > 5000)
+            break;
+        want++;
+    }
+    CHECK(rechecks == want && want > 6, "%u re-checks, %u expected", rechecks, want);
+    mold_free(&m);
+
+    /* The thesis never re-checks. */
+    CHECK(mold_init(&m, 2, false, -1));
+    mold_set_thesis(&m);
+    memset(&tr, 0, sizeof tr);
+    memset(s.runs, 0, sizeof s.runs);
+    explore(&m, &s, &tr, 40);
+    CHECK(is(m.chosen, 1, false) && m.recheck_in == 0);
+    for (unsigned run = 0; run < 200; run++)
+        CHECK(is(mold_next(&m), 1, false));
     mold_free(&m);
 }
 
@@ -800,6 +877,7 @@ int main(void)
     test_cooldown();
     test_random_tables();
     test_drift();
+    test_recheck();
     test_groups();
     test_unasked();
     test_forced_and_fixed();
