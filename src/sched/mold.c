@@ -204,6 +204,22 @@ static const struct mold_entry *fastest_entry(const struct mold *m)
     return best;
 }
 
+/* Settled runs of a choice of fewer groups (m->chosen, chosen_median set)
+ * before its first re-check: MOLD_RECHECK_SURE when every all-groups run
+ * of the epoch lost to it by more than the noise, else MOLD_RECHECK_FIRST. */
+static unsigned first_recheck(const struct mold *m)
+{
+    const struct mold_entry *all = entry_find(m, sized(m, m->ngroups));
+    if (!all)
+        return MOLD_RECHECK_FIRST;
+    double fastest = all->times[0];
+    for (unsigned i = 1; i < kept(all); i++)
+        if (all->times[i] < fastest)
+            fastest = all->times[i];
+    return fastest > m->chosen_median * (1 + mold_noise(m)) ? MOLD_RECHECK_SURE
+                                                             : MOLD_RECHECK_FIRST;
+}
+
 /* Settles on cfg, or on the fastest configuration of the epoch when cfg's
  * median is slower than it by more than the noise; a search's choice of
  * fewer groups than all is confirmed first (MOLD_CONFIRM) unless
@@ -227,7 +243,7 @@ static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why,
     m->drifted = 0;
     m->rechecking = false;
     m->recheck_won = false;
-    m->recheck_gap = !m->thesis && cfg.ngroups < m->ngroups ? MOLD_RECHECK_FIRST : 0;
+    m->recheck_gap = !m->thesis && cfg.ngroups < m->ngroups ? first_recheck(m) : 0;
     m->recheck_in = m->recheck_gap;
     if (!confirmed && !m->thesis && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups &&
         !m->overruled) {

@@ -75,7 +75,11 @@
  *     chosen instead (overruled).
  *   - Re-check: a settled choice of fewer groups than all runs all groups
  *     once after MOLD_RECHECK_FIRST settled runs, and again after twice
- *     as many each time the choice holds (at most MOLD_RECHECK_MAX apart).
+ *     as many each time the choice holds (at most MOLD_RECHECK_MAX apart);
+ *     after MOLD_RECHECK_SURE runs instead when every all-groups run of the
+ *     epoch was slower than the choice's median by more than the noise
+ *     (a loop that one group runs faster, as under contention, pays for
+ *     few re-checks: 2 of its 30 runs cost the contention kernel 3.5 %).
  *     When that run beats the choice's current median by more than the
  *     choice's own spread (at least MOLD_NOISE_FLOOR), all groups are
  *     chosen. Why: when a CPU is taken by something else while a loop
@@ -115,6 +119,7 @@
 /* Settled runs of a choice of fewer groups before its first re-check of
  * all groups, and the most between two re-checks. */
 #define MOLD_RECHECK_FIRST 8u
+#define MOLD_RECHECK_SURE 64u
 #define MOLD_RECHECK_MAX 1024u
 /* Samples kept per configuration (the latest ones). */
 #define MOLD_KEEP 16u
