@@ -212,10 +212,9 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     th->steals_remote += far > 1;
     /* The stolen range becomes the thief's own but for its first pop,
      * which it runs at once (core/ws_steal.c, install): no other thief can
-     * take that back before it starts. That pop is sized as every other
-     * (at most half of what is left, loop_pop_size). */
-    unsigned long lo = r->end[victim];
-    unsigned long first = r->fns->loop_pop_size(take, r->c, r->mult[t]);
+     * take that back before it starts. That pop is a whole one (all of
+     * what was stolen when it is no more), as in the runtime. */
+    unsigned long lo = r->end[victim], first = take < unit ? take : unit;
     r->next[t] = lo + first;
     r->end[t] = lo + take;
     r->has_work[t] = r->end[t] > r->next[t];
