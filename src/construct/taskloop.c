@@ -92,8 +92,7 @@ static __attribute__((noinline)) void taskloop_run_undeferred_in_place(const str
     task_included_batch_begin(ts, &b, tl->data, tl->flags);
     iter_ull first = tl->start;
     for (iter_ull i = 0; i < tl->split.ntasks; i++) {
-        /* As taskloop_task_bounds, one task after the other. */
-        iter_ull end = first + taskloop_task_size(&tl->split, i) * tl->step;
+        iter_ull end = taskloop_task_end(&tl->split, tl->step, i, first);
         h->first = first;
         h->end = end;
         task_included_batch_run(ts, &b, tl->fn, tl->data);

@@ -117,11 +117,14 @@ task_included_batch_run(struct ilan_thread *ts, struct task_included_batch *b,
         b->s.state_flags &= ~TASK_ICV_SAVED;
     }
     if (__builtin_expect(b->s.forward != NULL, 0)) {
-        task_complete(b->s.forward);
+        /* As task_run_included: the thread's current task is no longer the
+         * heap copy when that copy completes. */
+        struct task *moved = b->s.forward;
         if (b->prev && b->prev->forward)
             b->prev = b->prev->forward;
         task_included_init(ts, &b->s, b->prev ? b->prev : &task_initial, data, b->flags, false);
         ts->task = &b->s;
+        task_complete(moved);
     }
 }
 

@@ -226,11 +226,14 @@ static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32
 static void run_tasks(struct ilan_thread *ts, const struct ilan_launch *l, uint32_t i,
                       uint32_t end, void *block)
 {
-    iter_ull *bounds = block;
+    iter_ull *bounds = block, first, ignored;
+    taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &first, &ignored);
     struct task_included_batch b;
     task_included_batch_begin(ts, &b, block, l->body.flags);
     for (; i < end; i++) {
-        taskloop_task_bounds(&l->split, l->body.start, l->body.step, i, &bounds[0], &bounds[1]);
+        /* The claim's tasks are consecutive: each starts where the last ended. */
+        bounds[0] = first;
+        first = bounds[1] = taskloop_task_end(&l->split, l->body.step, i, first);
         task_included_batch_run(ts, &b, l->body.fn, block);
         if (l->data)
             ilan_data_ran(l->data, i);

@@ -68,5 +68,5 @@ void taskloop_task_bounds(const struct taskloop_split *s, iter_ull start, iter_u
     /* Unsigned arithmetic wraps modulo 2^64: the same bits libgomp's
      * `start += task_step` produces for long and unsigned long long. */
     *lo = start + taskloop_task_offset(s, i) * step;
-    *hi = *lo + taskloop_task_size(s, i) * step;
+    *hi = taskloop_task_end(s, step, i, *lo);
 }

@@ -69,4 +69,13 @@ iter_ull taskloop_task_at(const struct taskloop_split *s, iter_ull off);
 void taskloop_task_bounds(const struct taskloop_split *s, iter_ull start, iter_ull step, iter_ull i,
                           iter_ull *lo, iter_ull *hi);
 
+/* Task i's end (taskloop_task_bounds' *hi) from its first value lo: also
+ * task i + 1's first, so a run of consecutive tasks needs no multiplication
+ * by the task number. */
+static inline iter_ull taskloop_task_end(const struct taskloop_split *s, iter_ull step, iter_ull i,
+                                         iter_ull lo)
+{
+    return lo + taskloop_task_size(s, i) * step;
+}
+
 #endif
