@@ -42,7 +42,7 @@ void loop_init_slot(struct ws *w, const struct loop_desc *d, unsigned nthreads)
         return;
     unsigned char *buf = ws_loop_buf(l, mem_sz + ord_sz + dx_sz + eng_sz);
     if (eng_sz)
-        ws_loop_engine_setup(l, buf + mem_sz + ord_sz + dx_sz);
+        loop_pick_engine_setup(l, buf + mem_sz + ord_sz + dx_sz);
     if (d->want_mem)
         l->mem = buf;
     if (ord_sz)

@@ -2,12 +2,16 @@
 #include "construct/loop_pick.h"
 
 #include "config/icv.h"
+#include <stdlib.h>
+
 #include "core/loop_hist.h"
 #include "core/team_desc.h"
+#include "core/wait.h"
 #include "ilan/victims.h"
 #include "os/linux/clock.h"
 #include "sched/loop_auto.h"
 #include "sched/loop_chunks.h"
+#include "sched/loop_split.h"
 
 int loop_pick_kind(int sched, bool may_reorder)
 {
@@ -54,7 +58,9 @@ static void candidate(enum loop_cand cand, iter_ull n, unsigned P, int *kind, it
 void loop_pick_setup(struct ws_loop *l, int sched, const void *site)
 {
     bool is_auto = sched == ICV_SCHED_AUTO;
-    if (!is_auto && !(loop_hist_on && site))
+    /* An adaptive loop of a team keeps a record for its learnt split. */
+    bool learns = l->sched == ICV_SCHED_ADAPTIVE && l->nthreads > 1;
+    if (!is_auto && !((loop_hist_on || learns) && site))
         return;
     struct loop_rec *rec = loop_hist_get(site, l->n, l->nthreads);
     if (is_auto) {
@@ -77,6 +83,57 @@ void loop_pick_setup(struct ws_loop *l, int sched, const void *site)
     l->t0 = os_clock_ns();
 }
 
+void loop_pick_engine_setup(struct ws_loop *l, void *space)
+{
+    struct loop_rec *rec = l->rec;
+    if (!rec || l->sched != ICV_SCHED_ADAPTIVE) {
+        ws_loop_engine_setup(l, space, NULL);
+        return;
+    }
+    mutex_lock(&rec->lock);
+    bool learnt = rec->split_learnt;
+    ws_loop_engine_setup(l, space, learnt ? rec->split : NULL);
+    rec->split_calls += learnt;
+    mutex_unlock(&rec->lock);
+}
+
+/* The last thread of an adaptive execution: the split its next execution
+ * starts from, from what each owner measured of its block. Not with more
+ * threads than CPUs: a block's time then mostly says how long its owner
+ * waited for a CPU. */
+static void learn_split(struct loop_rec *rec, const struct ws_loop *l)
+{
+    unsigned T = l->nthreads;
+    if (wait_oversubscribed())
+        return;
+    iter_ull *start = malloc((2 * (size_t)T + 1) * sizeof *start);
+    uint64_t *ns = malloc(T * sizeof *ns);
+    iter_ull *split = rec->split ? NULL : malloc(((size_t)T + 1) * sizeof *split);
+    if (!start || !ns || (!rec->split && !split)) {
+        free(start);
+        free(ns);
+        free(split);
+        return;
+    }
+    iter_ull *own = start + T + 1;
+    for (unsigned t = 0; t < T; t++) {
+        start[t] = l->ranges[t].first;
+        own[t] = l->ranges[t].own;
+        ns[t] = l->ranges[t].own_ns;
+    }
+    start[T] = l->n;
+    struct loop_split_obs o = {l->n, T, start, own, ns};
+    mutex_lock(&rec->lock);
+    if (!rec->split)
+        rec->split = split;
+    else
+        free(split);
+    rec->split_learnt = loop_split_next(&o, rec->split_learnt, rec->split);
+    mutex_unlock(&rec->lock);
+    free(start);
+    free(ns);
+}
+
 const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struct ws_loop *l)
 {
     struct team *team = ts->team;
@@ -90,19 +147,23 @@ void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)
 {
     struct loop_rec *rec = l->rec;
     const struct loop_thread *lt = &ts->loop;
-    atomic_fetch_add_explicit(&rec->chunks, lt->chunks, memory_order_relaxed);
-    if (lt->steal.steals_local)
-        atomic_fetch_add_explicit(&rec->steals_local, lt->steal.steals_local,
-                                  memory_order_relaxed);
-    if (lt->steal.steals_remote)
-        atomic_fetch_add_explicit(&rec->steals_remote, lt->steal.steals_remote,
-                                  memory_order_relaxed);
+    if (loop_hist_on) { /* the report's counts: one line every thread writes */
+        atomic_fetch_add_explicit(&rec->chunks, lt->chunks, memory_order_relaxed);
+        if (lt->steal.steals_local)
+            atomic_fetch_add_explicit(&rec->steals_local, lt->steal.steals_local,
+                                      memory_order_relaxed);
+        if (lt->steal.steals_remote)
+            atomic_fetch_add_explicit(&rec->steals_remote, lt->steal.steals_remote,
+                                      memory_order_relaxed);
+    }
     if (atomic_fetch_add_explicit(&l->finished, 1, memory_order_acq_rel) + 1 != l->nthreads)
         return;
     /* The last thread: the execution is over; a cancelled one's time says
      * nothing about its schedule. */
     double ns = (double)(os_clock_ns() - l->t0);
     bool timed = !ws_loop_is_cancelled(l);
+    if (timed && l->sched == ICV_SCHED_ADAPTIVE && l->ranges)
+        learn_split(rec, l);
     mutex_lock(&rec->lock);
     rec->calls++;
     rec->iterations += l->n;

@@ -25,9 +25,14 @@ void loop_pick_runtime(struct ilan_thread *ts, bool may_reorder, int *sched, ite
 /* By the slot's initializer, after ws_loop_init (sched: the kind it was
  * asked for, site: the loop's identity, construct/loop.h): schedule(auto)
  * picks its candidate for this execution (l->sched and l->chunk change to
- * it), and with ILAN_REPORT or auto the loop gets its identity's record and
- * its start time. */
+ * it), and with ILAN_REPORT, auto, or an adaptive loop of a team, the loop
+ * gets its identity's record and its start time. */
 void loop_pick_setup(struct ws_loop *l, int sched, const void *site);
+
+/* By the slot's initializer, after loop_pick_setup: ws_loop_engine_setup,
+ * an adaptive loop's ranges starting from its record's learnt split when
+ * it has one (sched/loop_split.h), else from the static split. */
+void loop_pick_engine_setup(struct ws_loop *l, void *space);
 
 /* The calling thread's victim order for the adaptive loop l (kept across
  * loops while its team's groups stay the same). */
@@ -36,8 +41,9 @@ const struct loop_victims *loop_pick_victims(struct ilan_thread *ts, const struc
 /* The calling thread is done with l (its claims ran dry, or it leaves the
  * loop: cancelled, or its iterations were computed inline); once per
  * thread, only with l->rec. Its counts go to the loop's record; the last
- * thread times the execution for schedule(auto) (unless it was cancelled)
- * and ends the execution's hold on the record. */
+ * thread times the execution for schedule(auto) and, for an adaptive loop,
+ * learns the next execution's split from what the owners measured (neither
+ * when it was cancelled), and ends the execution's hold on the record. */
 void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l);
 
 #endif

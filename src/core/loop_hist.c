@@ -44,6 +44,7 @@ static bool forget_one(void)
         *p = r->next;
         held--;
         forgotten++;
+        free(r->split);
         free(r);
         return true;
     }
@@ -130,6 +131,12 @@ static void json_one(struct loop_rec *r, FILE *f, bool first)
             r->is_auto ? "auto" : parse_schedule_name(r->kind), r->calls, r->iterations,
             (unsigned long long)r->chunks, (unsigned long long)r->steals_local,
             (unsigned long long)r->steals_remote, r->last_ns * 1e-9);
+    if (r->split_learnt) {
+        fprintf(f, ", \"split_calls\": %lu, \"split\": [", r->split_calls);
+        for (unsigned t = 0; t <= r->nthreads; t++)
+            fprintf(f, "%s%llu", t ? ", " : "", (unsigned long long)r->split[t]);
+        fputs("]", f);
+    }
     if (r->is_auto) {
         const struct loop_auto *a = &r->sel;
         fprintf(f, ",\n     \"auto\": {\"state\": \"%s\", \"trials\": %u, \"choice\": \"%s\", "

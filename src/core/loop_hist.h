@@ -29,6 +29,10 @@ struct loop_rec {
     _Atomic unsigned long long steals_remote; /* adaptive: steals from other groups */
     double last_ns;               /* time of the latest timed execution (set-up to last thread done) */
     unsigned long kind_calls[LOOP_NCAND]; /* schedule(auto): executions of each candidate */
+    iter_ull *split;              /* adaptive: [nthreads + 1] where the next execution's ranges
+                                     start (sched/loop_split.h), or NULL */
+    bool split_learnt;            /* adaptive: split holds a learnt split (else static) */
+    unsigned long split_calls;    /* adaptive: executions that started from a learnt split */
     struct loop_auto sel;         /* schedule(auto): the selection (sched/loop_auto.h) */
     /* Guarded by the table's lock (loop_hist.c), not by `lock`. */
     struct loop_rec *next;        /* next record in its hash bucket */
@@ -37,8 +41,9 @@ struct loop_rec {
                                      loop_hist_release): never forgotten while non-zero */
 };
 
-/* Records are kept only while ILAN_REPORT asks for them or a loop uses
- * schedule(auto); set once at start-up. */
+/* Records of every loop are kept while ILAN_REPORT asks for them; without
+ * it, only those of adaptive loops (their learnt split) and of
+ * schedule(auto) loops are. Set once at start-up. */
 extern bool loop_hist_on;
 
 /* The record of (site, n, nthreads), made when new, marked most recently

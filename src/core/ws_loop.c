@@ -96,12 +96,12 @@ size_t ws_loop_engine_space(int sched, unsigned nthreads)
     return 0;
 }
 
-void ws_loop_engine_setup(struct ws_loop *l, void *space)
+void ws_loop_engine_setup(struct ws_loop *l, void *space, const iter_ull *bounds)
 {
     if (l->sched == ICV_SCHED_ADAPTIVE || l->sched == ICV_SCHED_STATIC_STEAL) {
         l->ranges = space;
         l->has_work = (_Atomic uint64_t *)(l->ranges + l->nthreads);
-        ws_steal_init(l->ranges, l->has_work, l->n, l->nthreads);
+        ws_steal_init(l->ranges, l->has_work, l->n, l->nthreads, bounds);
         /* The last iteration is kept out of every range (see
          * ws_loop_next_slow): `next` says whether it is still to run. */
         for (unsigned i = 0; l->n && i < l->nthreads; i++)

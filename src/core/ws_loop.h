@@ -112,8 +112,9 @@ size_t ws_loop_engine_space(int sched, unsigned nthreads);
 
 /* After ws_loop_init, by the slot's initializer: hands the engine its part
  * of the buffer (ws_loop_engine_space bytes, zeroed) and sets it up (each
- * adaptive range starts as the thread's static block). */
-void ws_loop_engine_setup(struct ws_loop *l, void *space);
+ * adaptive range starts as [bounds[t], bounds[t + 1]), a learnt split, or
+ * with bounds NULL as the thread's static block). */
+void ws_loop_engine_setup(struct ws_loop *l, void *space, const iter_ull *bounds);
 
 /* ws_loop_next for every case but the inline one: static, guided, and dynamic
  * loops near the top of the 64-bit range (claimed by compare-and-swap). */

@@ -15,14 +15,21 @@
 #define STEAL_POP_TARGET_NS 2000
 
 void ws_steal_init(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_ull n,
-                   unsigned nthreads)
+                   unsigned nthreads, const iter_ull *bounds)
 {
     for (unsigned w = 0; w < ws_steal_mask_words(nthreads); w++)
         atomic_store_explicit(&has_work[w], 0, memory_order_relaxed);
     for (unsigned i = 0; i < nthreads; i++) {
         iter_ull lb, le;
-        if (!iter_static_block(n, nthreads, i, &lb, &le))
+        if (bounds) {
+            lb = bounds[i];
+            le = bounds[i + 1];
+        } else if (!iter_static_block(n, nthreads, i, &lb, &le)) {
             lb = le = n;
+        }
+        ranges[i].first = lb;
+        ranges[i].own = 0;
+        ranges[i].own_ns = 0;
         atomic_store_explicit(&ranges[i].begin, lb, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].end, le, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].lock, 0, memory_order_relaxed);
@@ -258,6 +265,7 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
             st->mult = mult;
         } else {
             st->stride = 1;
+            st->t_first = now;
         }
         st->t_prev = now;
         st->skip = st->stride - 1;
@@ -271,6 +279,14 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
         k = chunk ? chunk : 1;
     if (pop_own(own, has_work, tid, k, lb, le))
         return true;
+    if (!st->measured) {
+        /* Its block is done: the owner ran its front, up to where thieves
+         * took the rest (end, now that it is empty). */
+        st->measured = true;
+        iter_ull stop = atomic_load_explicit(&own->end, memory_order_relaxed);
+        own->own = stop > own->first ? stop - own->first : 0;
+        own->own_ns = st->t_first ? os_clock_ns() - st->t_first : 0;
+    }
     if (!steal(ranges, has_work, chunk, st, tid, lb, le))
         return false;
     st->stride = 1;

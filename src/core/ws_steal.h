@@ -45,6 +45,12 @@ struct loop_range {
     _Atomic iter_ull end;                            /* end of the range; thieves lower it */
     _Atomic unsigned lock;                           /* 0 free; 1 held by a thief, or by the
                                                         owner settling a conflict */
+    /* What the owner measured of its own block, for the next execution's
+     * split (sched/loop_split.h); written once by the owner, read by the
+     * loop's last thread after every thread finished. */
+    iter_ull first;  /* the block's first iteration at the loop's start */
+    iter_ull own;    /* iterations the owner ran from it before its first steal */
+    uint64_t own_ns; /* the time they took (0: not measured) */
 };
 
 /* A thread's victim order, kept across loops and task steals while the
@@ -93,6 +99,8 @@ struct steal_thread {
     const struct loop_victims *victims; /* its victim order (set by construct/loop.c) */
     unsigned steals_local;  /* steals from its own locality group */
     unsigned steals_remote; /* steals from other groups */
+    uint64_t t_first;       /* its first clock read in the loop (ns; 0 none yet) */
+    bool measured;          /* its own block's part is in its range's own / own_ns */
 };
 
 /* Words of the has-work bitmap of nthreads ranges. */
@@ -101,11 +109,13 @@ static inline unsigned ws_steal_mask_words(unsigned nthreads)
     return (nthreads + 63) / 64;
 }
 
-/* Splits [0, n) over nthreads ranges as an unchunked static loop would
- * (iter_static_block): thread i starts with exactly its static block; the
- * bitmap (ws_steal_mask_words words) marks the non-empty ones. */
+/* Splits [0, n) over nthreads ranges: thread i starts with
+ * [bounds[i], bounds[i + 1]) (a learnt split, sched/loop_split.h), or with
+ * bounds NULL exactly its block of an unchunked static loop
+ * (iter_static_block); the bitmap (ws_steal_mask_words words) marks the
+ * non-empty ones. */
 void ws_steal_init(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_ull n,
-                   unsigned nthreads);
+                   unsigned nthreads, const iter_ull *bounds);
 
 /* The calling thread's (team slot tid) next chunk [*lb, *le) of an
  * adaptive loop of the given ranges (and their has-work bitmap): from its

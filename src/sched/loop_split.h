@@ -1,0 +1,46 @@
+/* loop_split.h — where the threads' ranges of a repeated adaptive loop start: the static split, or one learnt from the previous execution's per-block cost (pure). */
+#ifndef ILAN_SCHED_LOOP_SPLIT_H
+#define ILAN_SCHED_LOOP_SPLIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sched/iter.h"
+
+/* A loop starts from a learnt split only once an execution of the static
+ * split measured its dearest block at least this many times the mean
+ * block: below it, the static split's data locality (first touch by a
+ * static loop) is worth more than the steals it saves, and timing noise
+ * (a vCPU held by its host for a while) must not move the blocks. */
+#define LOOP_SPLIT_IMBALANCE 1.10
+
+/* A learnt split whose every bound lies within this fraction of a static
+ * block of the static split's goes back to the static split: the loop is
+ * balanced again (or only ever looked imbalanced through noise). */
+#define LOOP_SPLIT_SNAP 0.05
+
+/* What one execution's owners measured: thread t's block was [start[t],
+ * start[t + 1]) (start[T] = n); before its first steal its owner ran the
+ * block's first own[t] iterations in ns[t] ns (0 and 0 when it never ran
+ * its own: a late thread whose block was taken). */
+struct loop_split_obs {
+    iter_ull n;            /* the loop's iterations */
+    unsigned T;            /* its threads */
+    const iter_ull *start; /* [T + 1] the blocks the execution began with */
+    const iter_ull *own;   /* [T] iterations each owner ran from its block's front */
+    const uint64_t *ns;    /* [T] the time they took */
+};
+
+/*
+ * The split the next execution starts from, into bounds[0..T] (bounds[0] =
+ * 0, bounds[T] = n, non-decreasing): each block then costs the same under
+ * the measured cost per iteration, taken as each block's owner measured it
+ * over its front (a block whose owner measured nothing takes its nearest
+ * measured neighbours' mean). Returns false (bounds then undefined) when
+ * the next execution is to start from the static split: nothing was
+ * measured; or `learnt` is false (this execution ran the static split) and
+ * its dearest block cost less than LOOP_SPLIT_IMBALANCE times the mean; or
+ * the new split is within LOOP_SPLIT_SNAP of the static one.
+ */
+bool loop_split_next(const struct loop_split_obs *o, bool learnt, iter_ull *bounds);
+
+#endif
