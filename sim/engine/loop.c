@@ -36,6 +36,12 @@ struct loop_run {
     uint64_t *pass_rnd;           /* [T] the random start of its pass's segments */
     /* static */
     unsigned long *static_k;      /* [T] chunks of its round-robin share taken */
+    /* adaptive: what each owner measured of its block (core/ws_steal.c) */
+    iter_ull *first;              /* [T + 1] each block's start at the loop's start; [T] = n */
+    iter_ull *own;                /* [T] iterations the owner ran from its block's front */
+    uint64_t *own_ns;             /* [T] the time they took */
+    double *began;                /* [T] when the thread first took work (-1: not yet) */
+    bool *measured;               /* [T] its own / own_ns are set */
 };
 
 static void start(struct world *w, unsigned t, const struct loop_run *r, unsigned long lo,
@@ -159,6 +165,8 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     struct sim_thread *th = &w->threads[t];
     const struct sim_params *p = w->p;
     double now = th->at;
+    if (r->began[t] < 0)
+        r->began[t] = now;
     if (r->next[t] < r->end[t]) { /* the owner pops from the front */
         iter_ull size = r->fns->loop_pop_size(r->end[t] - r->next[t], r->c, r->mult[t]);
         unsigned long lo = r->next[t];
@@ -168,6 +176,11 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
         r->claims++;
         start(w, t, r, lo, r->next[t], now + p->pop_ns);
         return;
+    }
+    if (!r->measured[t]) { /* its block is done: what it ran of it, as the runtime notes */
+        r->measured[t] = true;
+        r->own[t] = r->end[t] > r->first[t] ? r->end[t] - r->first[t] : 0;
+        r->own_ns[t] = (uint64_t)(now - r->began[t]);
     }
     /* A thief: a pass over its victims in locality order, one look per
      * step, so that what it takes is claimed when it gets there. */
@@ -232,6 +245,41 @@ static void steal_finished(struct world *w, unsigned t, double now, void *ctx)
         r->mult[t] = r->fns->loop_pop_mult(r->mult[t], (uint64_t)(now - th->started), POP_TARGET_NS);
 }
 
+/* The split memo of op's construct for n iterations (a free or the
+ * oldest slot taken over when new). */
+static unsigned split_slot(struct split_memo *m, unsigned long n)
+{
+    for (unsigned k = 0; k < SPLIT_SIZES; k++)
+        if (m->n[k] == n)
+            return k;
+    for (unsigned k = 0; k < SPLIT_SIZES; k++)
+        if (m->n[k] == 0) {
+            m->n[k] = n;
+            return k;
+        }
+    free(m->split[0]); /* forget the oldest */
+    memmove(m->n, m->n + 1, (SPLIT_SIZES - 1) * sizeof m->n[0]);
+    memmove(m->split, m->split + 1, (SPLIT_SIZES - 1) * sizeof m->split[0]);
+    memmove(m->learnt, m->learnt + 1, (SPLIT_SIZES - 1) * sizeof m->learnt[0]);
+    m->n[SPLIT_SIZES - 1] = n;
+    m->split[SPLIT_SIZES - 1] = NULL;
+    m->learnt[SPLIT_SIZES - 1] = false;
+    return SPLIT_SIZES - 1;
+}
+
+/* After an adaptive execution, as construct/loop_pick.c learn_split: the
+ * split the next one of the same size starts from. */
+static void learn_split(struct loop_run *r, struct split_memo *m, unsigned k)
+{
+    unsigned T = r->w->nthreads;
+    if (!m->split[k] && !(m->split[k] = calloc((size_t)T + 1, sizeof *m->split[k]))) {
+        fprintf(stderr, "ilan-sim-engine: out of memory for a loop's split\n");
+        exit(1);
+    }
+    struct loop_split_obs o = {r->n, T, r->first, r->own, r->own_ns};
+    m->learnt[k] = r->fns->loop_split_next(&o, m->learnt[k], m->split[k]);
+}
+
 double loop_barrier_ns(const struct world *w)
 {
     unsigned levels = 0;
@@ -260,13 +308,18 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     r.pass = calloc(T, sizeof *r.pass);
     r.pass_rnd = calloc(T, sizeof *r.pass_rnd);
     r.victims = calloc(T, sizeof *r.victims);
+    r.first = calloc((size_t)T + 1, sizeof *r.first);
+    r.own = calloc(T, sizeof *r.own);
+    r.own_ns = calloc(T, sizeof *r.own_ns);
+    r.began = calloc(T, sizeof *r.began);
+    r.measured = calloc(T, sizeof *r.measured);
     unsigned *order = calloc((size_t)T * (T > 1 ? T - 1 : 1), sizeof *order);
     unsigned *seg_end = calloc((size_t)T * G, sizeof *seg_end);
     unsigned *group_of = calloc((size_t)T * T, sizeof *group_of);
     int *gdist = calloc((size_t)G * G, sizeof *gdist);
     if (!r.af_mean || !r.af_m2 || !r.af_var || !r.af_count || !r.static_k || !r.next || !r.end ||
-        !r.has_work || !r.every ||
-        !r.mult || !r.pass || !r.pass_rnd || !r.victims || !order || !seg_end || !group_of ||
+        !r.has_work || !r.every || !r.mult || !r.pass || !r.pass_rnd || !r.victims || !r.first ||
+        !r.own || !r.own_ns || !r.began || !r.measured || !order || !seg_end || !group_of ||
         !gdist) {
         fprintf(stderr, "ilan-sim-engine: out of memory for a loop of %u threads\n", T);
         exit(1);
@@ -277,13 +330,23 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
         w->threads[t].last_end = 0;
     }
     struct phase_rules rules = {shared_decide, af_finished, &r};
+    struct split_memo *learn = NULL; /* adaptive: its construct's learnt splits */
+    unsigned slot = 0;               /* ...the one of this size */
     if (op->schedule == SCHED_STATIC) {
         rules = (struct phase_rules){static_decide, NULL, &r};
     } else if (op->schedule == SCHED_ADAPTIVE || op->schedule == SCHED_STATIC_STEAL) {
         world_group_distances(w, gdist);
-        for (unsigned t = 0; t < T; t++) { /* each thread's static share, then its victims */
-            r.next[t] = (unsigned long)((unsigned __int128)n * t / T);
-            r.end[t] = (unsigned long)((unsigned __int128)n * (t + 1) / T);
+        /* adaptive: from the split learnt for this construct and size, if
+         * any (construct/loop_pick.c); static_steal never learns */
+        learn = op->schedule == SCHED_ADAPTIVE && T > 1 ? &w->splits[op->construct] : NULL;
+        if (learn)
+            slot = split_slot(learn, n);
+        const iter_ull *from = learn && learn->learnt[slot] ? learn->split[slot] : NULL;
+        for (unsigned t = 0; t < T; t++) { /* each thread's share, then its victims */
+            r.next[t] = from ? from[t] : (unsigned long)((unsigned __int128)n * t / T);
+            r.end[t] = from ? from[t + 1] : (unsigned long)((unsigned __int128)n * (t + 1) / T);
+            r.first[t] = r.next[t];
+            r.began[t] = -1;
             r.mult[t] = 1;
             r.has_work[t] = r.next[t] < r.end[t];
             r.victims[t] = (struct loop_victims){.order = order + (size_t)t * (T > 1 ? T - 1 : 1),
@@ -296,6 +359,10 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     }
     double last = world_run_phase(w, &rules, t0);
     *chunks = r.claims;
+    if (learn) {
+        r.first[T] = n;
+        learn_split(&r, learn, slot);
+    }
     free(r.af_mean);
     free(r.af_m2);
     free(r.af_var);
@@ -309,6 +376,11 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     free(r.pass);
     free(r.pass_rnd);
     free(r.victims);
+    free(r.first);
+    free(r.own);
+    free(r.own_ns);
+    free(r.began);
+    free(r.measured);
     free(order);
     free(seg_end);
     free(group_of);

@@ -17,4 +17,5 @@ const struct sim_policy sim_policy_shipped = {
     .loop_steal_size = loop_steal_size,
     .loop_pop_size = loop_pop_size,
     .loop_pop_mult = loop_pop_mult,
+    .loop_split_next = loop_split_next,
 };

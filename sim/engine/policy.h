@@ -7,6 +7,7 @@
 
 #include "sched/iter.h"
 #include "sched/loop_chunks.h"
+#include "sched/loop_split.h"
 #include "sched/loop_victims.h"
 #include "sched/mold.h"
 #include "sched/numa_dist.h"
@@ -38,6 +39,7 @@ struct sim_policy {
     iter_ull (*loop_steal_size)(iter_ull rem, iter_ull c);
     iter_ull (*loop_pop_size)(iter_ull rem, iter_ull c, iter_ull mult);
     iter_ull (*loop_pop_mult)(iter_ull mult, uint64_t ns, uint64_t target_ns);
+    bool (*loop_split_next)(const struct loop_split_obs *o, bool learnt, iter_ull *bounds);
 };
 
 /* The table of the functions the runtime ships. */

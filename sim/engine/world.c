@@ -68,12 +68,13 @@ bool world_init(struct world *w, const struct sim_input *in)
     w->readers = calloc(w->nnodes, sizeof *w->readers);
     w->sharers = calloc((size_t)nc * w->nnodes, sizeof *w->sharers);
     w->reuse = calloc(nc, sizeof *w->reuse);
+    w->splits = calloc(nc, sizeof *w->splits);
     w->llc_used = calloc((size_t)nllcs, sizeof *w->llc_used);
     w->heap = calloc(w->nthreads, sizeof *w->heap);
     w->heap_pos = calloc(w->nthreads, sizeof *w->heap_pos);
     w->heap_key = calloc(w->nthreads, sizeof *w->heap_key);
     if (!w->threads || !w->group_node || !w->readers || !w->sharers || !w->reuse ||
-        !w->llc_used || !w->heap || !w->heap_pos || !w->heap_key)
+        !w->splits || !w->llc_used || !w->heap || !w->heap_pos || !w->heap_key)
         return false;
     for (unsigned t = in->nthreads; t-- > 0;) /* ends at each group's first thread */
         w->group_node[w->groups.slot_group[t]] = (unsigned)in->core_node[in->thread_core[t]];
@@ -100,6 +101,10 @@ void world_free(struct world *w)
         free(w->threads[t].mem_bytes);
     for (unsigned c = 0; w->reuse && c < w->in->nconstructs; c++)
         free(w->reuse[c].llc);
+    for (unsigned c = 0; w->splits && c < w->in->nconstructs; c++)
+        for (unsigned k = 0; k < SPLIT_SIZES; k++)
+            free(w->splits[c].split[k]);
+    free(w->splits);
     free(w->threads);
     free(w->group_node);
     free(w->readers);

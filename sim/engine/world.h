@@ -83,6 +83,19 @@ struct reuse_map {
 };
 #define REUSE_BLOCKS 1024
 
+/* Iteration counts of one construct whose splits are remembered: past
+ * them the oldest is forgotten (the runtime's history is larger). */
+#define SPLIT_SIZES 8
+
+/* The learnt starting splits of an adaptive loop construct, one per
+ * iteration count, as the runtime keeps one per loop identity (site, n,
+ * team size; construct/loop_pick.c). */
+struct split_memo {
+    unsigned long n[SPLIT_SIZES];  /* iteration counts remembered (0: unused) */
+    iter_ull *split[SPLIT_SIZES];  /* [nthreads + 1] each one's split */
+    bool learnt[SPLIT_SIZES];      /* split holds a learnt split (else static) */
+};
+
 /* The machine, its threads and the clock. */
 struct world {
     const struct sim_input *in;   /* the input */
@@ -97,6 +110,7 @@ struct world {
     unsigned *sharers;            /* [nconstructs * nnodes] running pieces of each construct
                                      on each node (its atomics' shared line) */
     struct reuse_map *reuse;      /* [nconstructs] */
+    struct split_memo *splits;    /* [nconstructs] adaptive loops' learnt splits */
     bool *llc_used;               /* [ncores] scratch: caches used by the current execution */
     struct span *spans;           /* timeline (in->timeline) */
     unsigned long nspans, spans_cap; /* used, allocated */

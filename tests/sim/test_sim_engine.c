@@ -82,6 +82,17 @@ static double number_after(const char *json, const char *from, const char *key)
     return p ? strtod(p + strlen(pattern), NULL) : NAN;
 }
 
+/* The sum of the numbers after every `"key": `. */
+static double sum_of(const char *json, const char *key)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+    double sum = 0;
+    for (const char *p = strstr(json, pattern); p; p = strstr(p + 1, pattern))
+        sum += strtod(p + strlen(pattern), NULL);
+    return sum;
+}
+
 static double run_time(const char *policy, unsigned nodes, unsigned cpn, double bw,
                        const char *program)
 {
@@ -91,6 +102,13 @@ static double run_time(const char *policy, unsigned nodes, unsigned cpn, double 
     free(input);
     free(out);
     return t;
+}
+
+/* A stub of the learnt split: the static split always. */
+static bool never_learns(const struct loop_split_obs *o, bool learnt, iter_ull *bounds)
+{
+    (void)o, (void)learnt, (void)bounds;
+    return false;
 }
 
 /* A stub of the plan: always the lowest group alone. */
@@ -167,6 +185,28 @@ int main(void)
         CHECK(strstr(stubbed, "4 groups") == NULL, "the stub decided every run");
         /* ...and one group of four on a bandwidth-bound loop is slower. */
         CHECK(number_after(stubbed, "{", "time_s") > 2 * number_after(shipped, "{", "time_s"));
+        free(input);
+        free(shipped);
+        free(stubbed);
+    }
+
+    /* A repeated adaptive loop whose cost grows along its range starts its
+     * later runs from the split the shipped loop_split_next learns: fewer
+     * steals than from the static split every time, and done sooner; a
+     * stub that never learns keeps the static split. */
+    {
+        const char *prog = "repeat 20\nloop assign iters=200000 ns=100 bytes=0 data=static "
+                           "profile=linear schedule=adaptive chunk=0 reuse=0\nend\n";
+        char *input = machine_input("ws", 4, 4, 20, prog);
+        char *shipped = run(input, &sim_policy_shipped);
+        struct sim_policy stub = sim_policy_shipped;
+        stub.loop_split_next = never_learns;
+        char *stubbed = run(input, &stub);
+        double t_learnt = number_after(shipped, "{", "time_s");
+        double t_static = number_after(stubbed, "{", "time_s");
+        double s_learnt = sum_of(shipped, "steals"), s_static = sum_of(stubbed, "steals");
+        CHECK(t_learnt < t_static, "learnt %g s, static %g s", t_learnt, t_static);
+        CHECK(s_learnt < s_static / 2, "learnt %g steals, static %g", s_learnt, s_static);
         free(input);
         free(shipped);
         free(stubbed);
