@@ -261,17 +261,24 @@ static unsigned split_slot(struct split_memo *m, unsigned long n)
     memmove(m->n, m->n + 1, (SPLIT_SIZES - 1) * sizeof m->n[0]);
     memmove(m->split, m->split + 1, (SPLIT_SIZES - 1) * sizeof m->split[0]);
     memmove(m->learnt, m->learnt + 1, (SPLIT_SIZES - 1) * sizeof m->learnt[0]);
+    memmove(m->skip, m->skip + 1, (SPLIT_SIZES - 1) * sizeof m->skip[0]);
     m->n[SPLIT_SIZES - 1] = n;
     m->split[SPLIT_SIZES - 1] = NULL;
     m->learnt[SPLIT_SIZES - 1] = false;
+    m->skip[SPLIT_SIZES - 1] = 0;
     return SPLIT_SIZES - 1;
 }
 
-/* After an adaptive execution, as construct/loop_pick.c learn_split: the
- * split the next one of the same size starts from. */
-static void learn_split(struct loop_run *r, struct split_memo *m, unsigned k)
+/* After an adaptive execution that took `ns`, as construct/loop_pick.c
+ * learn_split: the split the next one of the same size starts from; a
+ * short one sets the next LOOP_SPLIT_SKIP up without the loop's record. */
+static void learn_split(struct loop_run *r, struct split_memo *m, unsigned k, double ns)
 {
     unsigned T = r->w->nthreads;
+    if (ns < LOOP_SPLIT_MIN_NS) {
+        m->skip[k] = LOOP_SPLIT_SKIP;
+        return;
+    }
     if (!m->split[k] && !(m->split[k] = calloc((size_t)T + 1, sizeof *m->split[k]))) {
         fprintf(stderr, "ilan-sim-engine: out of memory for a loop's split\n");
         exit(1);
@@ -339,8 +346,13 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
         /* adaptive: from the split learnt for this construct and size, if
          * any (construct/loop_pick.c); static_steal never learns */
         learn = op->schedule == SCHED_ADAPTIVE && T > 1 ? &w->splits[op->construct] : NULL;
-        if (learn)
+        if (learn) {
             slot = split_slot(learn, n);
+            if (learn->skip[slot]) { /* without the record: static, nothing learnt */
+                learn->skip[slot]--;
+                learn = NULL;
+            }
+        }
         const iter_ull *from = learn && learn->learnt[slot] ? learn->split[slot] : NULL;
         for (unsigned t = 0; t < T; t++) { /* each thread's share, then its victims */
             r.next[t] = from ? from[t] : (unsigned long)((unsigned __int128)n * t / T);
@@ -361,7 +373,7 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     *chunks = r.claims;
     if (learn) {
         r.first[T] = n;
-        learn_split(&r, learn, slot);
+        learn_split(&r, learn, slot, last - t0);
     }
     free(r.af_mean);
     free(r.af_m2);

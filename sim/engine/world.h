@@ -94,6 +94,8 @@ struct split_memo {
     unsigned long n[SPLIT_SIZES];  /* iteration counts remembered (0: unused) */
     iter_ull *split[SPLIT_SIZES];  /* [nthreads + 1] each one's split */
     bool learnt[SPLIT_SIZES];      /* split holds a learnt split (else static) */
+    unsigned skip[SPLIT_SIZES];    /* executions left to run static, unlearnt: the last
+                                      one was short (LOOP_SPLIT_MIN_NS) */
 };
 
 /* The machine, its threads and the clock. */

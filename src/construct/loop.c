@@ -107,8 +107,10 @@ bool loop_claim(struct ilan_thread *ts, iter_ull *lb, iter_ull *le)
     /* At every claim, not once per loop: a nested region in the previous
      * chunk's body may have rebuilt this thread's order for its own team
      * (ilan/victims.c checks the order's key in O(1) and rebuilds it). */
-    if (l->ranges)
+    if (l->ranges) {
         ts->loop.steal.victims = loop_pick_victims(ts, l);
+        ts->loop.steal.measure = l->rec != NULL;
+    }
     if (!ws_loop_next(l, &ts->loop, ts->team ? ts->team_id : 0)) {
         loop_finish(ts, l);
         return false;

@@ -1,9 +1,10 @@
 /* loop_pick.c — choosing a loop's engine (adaptive for nonmonotonic dynamic, OMP_SCHEDULE's kinds, schedule(auto)'s trial), its thieves' victim order and its record for ILAN_REPORT. */
 #include "construct/loop_pick.h"
 
-#include "config/icv.h"
+#include <stdint.h>
 #include <stdlib.h>
 
+#include "config/icv.h"
 #include "core/loop_hist.h"
 #include "core/team_desc.h"
 #include "core/wait.h"
@@ -55,11 +56,43 @@ static void candidate(enum loop_cand cand, iter_ull n, unsigned P, int *kind, it
     *chunk = cand == LOOP_CAND_STATIC ? 0 : loop_expert_chunk(n, P);
 }
 
+/* Per thread, by loop identity (direct-mapped: a collision only costs a
+ * look at the record): how many more executions of an adaptive loop found
+ * too short to learn from (LOOP_SPLIT_MIN_NS) the thread sets up without
+ * the loop's record. */
+struct split_hint {
+    const void *site;  /* identity: where the loop starts (NULL: unused) */
+    iter_ull n;        /* identity: its iterations */
+    unsigned nthreads; /* identity: its team size */
+    unsigned skip;     /* executions left to set up without the record */
+};
+#define SPLIT_HINTS 64u
+static __thread struct split_hint split_hints[SPLIT_HINTS];
+
+static struct split_hint *split_hint_of(const void *site, iter_ull n, unsigned nthreads)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)site ^ n * 0x9E3779B97F4A7C15ULL) + nthreads;
+    return &split_hints[(h ^ h >> 29) % SPLIT_HINTS];
+}
+
+/* Whether the loop (site, n, nthreads) is to be set up with its record for
+ * the learnt split: not while this thread's hint says it is too short. */
+static bool split_worth_a_look(const void *site, iter_ull n, unsigned nthreads)
+{
+    struct split_hint *h = split_hint_of(site, n, nthreads);
+    if (h->site != site || h->n != n || h->nthreads != nthreads || h->skip == 0)
+        return true;
+    h->skip--;
+    return false;
+}
+
 void loop_pick_setup(struct ws_loop *l, int sched, const void *site)
 {
     bool is_auto = sched == ICV_SCHED_AUTO;
-    /* An adaptive loop of a team keeps a record for its learnt split. */
-    bool learns = l->sched == ICV_SCHED_ADAPTIVE && l->nthreads > 1;
+    /* An adaptive loop of a team keeps a record for its learnt split,
+     * unless it is too short to learn from. */
+    bool learns = l->sched == ICV_SCHED_ADAPTIVE && l->nthreads > 1 && site &&
+                  split_worth_a_look(site, l->n, l->nthreads);
     if (!is_auto && !((loop_hist_on || learns) && site))
         return;
     struct loop_rec *rec = loop_hist_get(site, l->n, l->nthreads);
@@ -147,6 +180,12 @@ void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)
 {
     struct loop_rec *rec = l->rec;
     const struct loop_thread *lt = &ts->loop;
+    uint64_t now = os_clock_ns();
+    if (l->sched == ICV_SCHED_ADAPTIVE && l->nthreads > 1) {
+        struct split_hint *h = split_hint_of(rec->site, rec->n, rec->nthreads);
+        *h = (struct split_hint){rec->site, rec->n, rec->nthreads,
+                                 (double)(now - l->t0) < LOOP_SPLIT_MIN_NS ? LOOP_SPLIT_SKIP : 0};
+    }
     if (loop_hist_on) { /* the report's counts: one line every thread writes */
         atomic_fetch_add_explicit(&rec->chunks, lt->chunks, memory_order_relaxed);
         if (lt->steal.steals_local)
@@ -160,9 +199,9 @@ void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)
         return;
     /* The last thread: the execution is over; a cancelled one's time says
      * nothing about its schedule. */
-    double ns = (double)(os_clock_ns() - l->t0);
+    double ns = (double)(now - l->t0);
     bool timed = !ws_loop_is_cancelled(l);
-    if (timed && l->sched == ICV_SCHED_ADAPTIVE && l->ranges)
+    if (timed && l->sched == ICV_SCHED_ADAPTIVE && l->ranges && ns >= LOOP_SPLIT_MIN_NS)
         learn_split(rec, l);
     mutex_lock(&rec->lock);
     rec->calls++;

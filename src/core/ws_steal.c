@@ -279,7 +279,7 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
         k = chunk ? chunk : 1;
     if (pop_own(own, has_work, tid, k, lb, le))
         return true;
-    if (!st->measured) {
+    if (st->measure && !st->measured) {
         /* Its block is done: the owner ran its front, up to where thieves
          * took the rest (end, now that it is empty). */
         st->measured = true;

@@ -100,6 +100,8 @@ struct steal_thread {
     unsigned steals_local;  /* steals from its own locality group */
     unsigned steals_remote; /* steals from other groups */
     uint64_t t_first;       /* its first clock read in the loop (ns; 0 none yet) */
+    bool measure;           /* the loop learns its split: time the own block (set by
+                               construct/loop.c) */
     bool measured;          /* its own block's part is in its range's own / own_ns */
 };
 
