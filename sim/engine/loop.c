@@ -36,12 +36,14 @@ struct loop_run {
     uint64_t *pass_rnd;           /* [T] the random start of its pass's segments */
     /* static */
     unsigned long *static_k;      /* [T] chunks of its round-robin share taken */
-    /* adaptive: what each owner measured of its block (core/ws_steal.c) */
+    /* adaptive: what was timed of each starting block (core/ws_steal.c) */
     iter_ull *first;              /* [T + 1] each block's start at the loop's start; [T] = n */
-    iter_ull *own;                /* [T] iterations the owner ran from its block's front */
-    uint64_t *own_ns;             /* [T] the time they took */
-    double *began;                /* [T] when the thread first took work (-1: not yet) */
-    bool *measured;               /* [T] its own / own_ns are set */
+    iter_ull *ran;                /* [T] iterations of the block timed, whoever ran them */
+    uint64_t *ran_ns;             /* [T] the time they took */
+    unsigned *origin;             /* [T] the block thread t's range comes from */
+    bool *timing;                 /* [T] thread t's range is being timed... */
+    double *range_t;              /* [T] ...since then (-1: not begun) */
+    iter_ull *range_lo;           /* [T] ...from this iteration */
 };
 
 static void start(struct world *w, unsigned t, const struct loop_run *r, unsigned long lo,
@@ -165,8 +167,10 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     struct sim_thread *th = &w->threads[t];
     const struct sim_params *p = w->p;
     double now = th->at;
-    if (r->began[t] < 0)
-        r->began[t] = now;
+    if (r->range_t[t] < 0) { /* its first pop: its block's timing begins */
+        r->range_t[t] = now;
+        r->timing[t] = true;
+    }
     if (r->next[t] < r->end[t]) { /* the owner pops from the front */
         iter_ull size = r->fns->loop_pop_size(r->end[t] - r->next[t], r->c, r->mult[t]);
         unsigned long lo = r->next[t];
@@ -177,10 +181,11 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
         start(w, t, r, lo, r->next[t], now + p->pop_ns);
         return;
     }
-    if (!r->measured[t]) { /* its block is done: what it ran of it, as the runtime notes */
-        r->measured[t] = true;
-        r->own[t] = r->end[t] > r->first[t] ? r->end[t] - r->first[t] : 0;
-        r->own_ns[t] = (uint64_t)(now - r->began[t]);
+    if (r->timing[t]) { /* its range is done: what it ran of it, as the runtime times it */
+        r->timing[t] = false;
+        unsigned o = r->origin[t];
+        r->ran[o] += r->end[t] > r->range_lo[t] ? r->end[t] - r->range_lo[t] : 0;
+        r->ran_ns[o] += (uint64_t)(now - r->range_t[t]);
     }
     /* A thief: a pass over its victims in locality order, one look per
      * step, so that what it takes is claimed when it gets there. */
@@ -231,6 +236,10 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     r->next[t] = lo + first;
     r->end[t] = lo + take;
     r->has_work[t] = r->end[t] > r->next[t];
+    r->origin[t] = r->origin[victim];
+    r->timing[t] = true;
+    r->range_t[t] = now + p->steal_ns * far;
+    r->range_lo[t] = lo;
     r->claims++;
     start(w, t, r, lo, lo + first, now + p->steal_ns * far);
 }
@@ -283,7 +292,7 @@ static void learn_split(struct loop_run *r, struct split_memo *m, unsigned k, do
         fprintf(stderr, "ilan-sim-engine: out of memory for a loop's split\n");
         exit(1);
     }
-    struct loop_split_obs o = {r->n, T, r->first, r->own, r->own_ns};
+    struct loop_split_obs o = {r->n, T, r->first, r->ran, r->ran_ns};
     m->learnt[k] = r->fns->loop_split_next(&o, m->learnt[k], m->split[k]);
 }
 
@@ -316,17 +325,20 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     r.pass_rnd = calloc(T, sizeof *r.pass_rnd);
     r.victims = calloc(T, sizeof *r.victims);
     r.first = calloc((size_t)T + 1, sizeof *r.first);
-    r.own = calloc(T, sizeof *r.own);
-    r.own_ns = calloc(T, sizeof *r.own_ns);
-    r.began = calloc(T, sizeof *r.began);
-    r.measured = calloc(T, sizeof *r.measured);
+    r.ran = calloc(T, sizeof *r.ran);
+    r.ran_ns = calloc(T, sizeof *r.ran_ns);
+    r.origin = calloc(T, sizeof *r.origin);
+    r.timing = calloc(T, sizeof *r.timing);
+    r.range_t = calloc(T, sizeof *r.range_t);
+    r.range_lo = calloc(T, sizeof *r.range_lo);
     unsigned *order = calloc((size_t)T * (T > 1 ? T - 1 : 1), sizeof *order);
     unsigned *seg_end = calloc((size_t)T * G, sizeof *seg_end);
     unsigned *group_of = calloc((size_t)T * T, sizeof *group_of);
     int *gdist = calloc((size_t)G * G, sizeof *gdist);
     if (!r.af_mean || !r.af_m2 || !r.af_var || !r.af_count || !r.static_k || !r.next || !r.end ||
         !r.has_work || !r.every || !r.mult || !r.pass || !r.pass_rnd || !r.victims || !r.first ||
-        !r.own || !r.own_ns || !r.began || !r.measured || !order || !seg_end || !group_of ||
+        !r.ran || !r.ran_ns || !r.origin || !r.timing || !r.range_t || !r.range_lo || !order ||
+        !seg_end || !group_of ||
         !gdist) {
         fprintf(stderr, "ilan-sim-engine: out of memory for a loop of %u threads\n", T);
         exit(1);
@@ -358,7 +370,9 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
             r.next[t] = from ? from[t] : (unsigned long)((unsigned __int128)n * t / T);
             r.end[t] = from ? from[t + 1] : (unsigned long)((unsigned __int128)n * (t + 1) / T);
             r.first[t] = r.next[t];
-            r.began[t] = -1;
+            r.origin[t] = t;
+            r.range_t[t] = -1;
+            r.range_lo[t] = r.next[t];
             r.mult[t] = 1;
             r.has_work[t] = r.next[t] < r.end[t];
             r.victims[t] = (struct loop_victims){.order = order + (size_t)t * (T > 1 ? T - 1 : 1),
@@ -389,10 +403,12 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
     free(r.pass_rnd);
     free(r.victims);
     free(r.first);
-    free(r.own);
-    free(r.own_ns);
-    free(r.began);
-    free(r.measured);
+    free(r.ran);
+    free(r.ran_ns);
+    free(r.origin);
+    free(r.timing);
+    free(r.range_t);
+    free(r.range_lo);
     free(order);
     free(seg_end);
     free(group_of);

@@ -131,7 +131,7 @@ void loop_pick_engine_setup(struct ws_loop *l, void *space)
 }
 
 /* The last thread of an adaptive execution: the split its next execution
- * starts from, from what each owner measured of its block. Not with more
+ * starts from, from what the threads measured of each block. Not with more
  * threads than CPUs: a block's time then mostly says how long its owner
  * waited for a CPU. */
 static void learn_split(struct loop_rec *rec, const struct ws_loop *l)
@@ -151,8 +151,8 @@ static void learn_split(struct loop_rec *rec, const struct ws_loop *l)
     iter_ull *own = start + T + 1;
     for (unsigned t = 0; t < T; t++) {
         start[t] = l->ranges[t].first;
-        own[t] = l->ranges[t].own;
-        ns[t] = l->ranges[t].own_ns;
+        own[t] = atomic_load_explicit(&l->ranges[t].ran, memory_order_relaxed);
+        ns[t] = atomic_load_explicit(&l->ranges[t].ran_ns, memory_order_relaxed);
     }
     start[T] = l->n;
     struct loop_split_obs o = {l->n, T, start, own, ns};

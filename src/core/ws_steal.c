@@ -27,9 +27,10 @@ void ws_steal_init(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
         } else if (!iter_static_block(n, nthreads, i, &lb, &le)) {
             lb = le = n;
         }
+        ranges[i].origin = i;
         ranges[i].first = lb;
-        ranges[i].own = 0;
-        ranges[i].own_ns = 0;
+        atomic_store_explicit(&ranges[i].ran, 0, memory_order_relaxed);
+        atomic_store_explicit(&ranges[i].ran_ns, 0, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].begin, lb, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].end, le, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].lock, 0, memory_order_relaxed);
@@ -142,7 +143,8 @@ enum steal_result {
 /* A thief takes half of v's (range `victim`'s) untaken iterations
  * (loop_steal_size) from its back; taking them all clears v's bit. */
 static enum steal_result steal_half(struct loop_range *v, _Atomic uint64_t *has_work,
-                                    unsigned victim, iter_ull c, iter_ull *lb, iter_ull *le)
+                                    unsigned victim, iter_ull c, iter_ull *lb, iter_ull *le,
+                                    unsigned *origin)
 {
     if (atomic_load_explicit(&v->begin, memory_order_relaxed) >=
         atomic_load_explicit(&v->end, memory_order_relaxed))
@@ -165,20 +167,23 @@ static enum steal_result steal_half(struct loop_range *v, _Atomic uint64_t *has_
     }
     if (ne == b)
         mark_empty(has_work, victim);
+    *origin = v->origin;
     range_unlock(v);
     *lb = ne;
     *le = e;
     return STEAL_GOT;
 }
 
-/* The thief's stolen [lb, le) becomes its own range, minus the first k
- * iterations, which it runs now. Its range was empty, so only thieves can
- * be looking at it: the lock keeps them out while both ends change. */
+/* The thief's stolen [lb, le), part of block `origin`, becomes its own
+ * range, minus the first k iterations, which it runs now. Its range was
+ * empty, so only thieves can be looking at it: the lock keeps them out
+ * while both ends change. */
 static void install(struct loop_range *own, _Atomic uint64_t *has_work, unsigned tid,
-                    iter_ull k, iter_ull *lb, iter_ull *le)
+                    unsigned origin, iter_ull k, iter_ull *lb, iter_ull *le)
 {
     iter_ull first_end = *le - *lb <= k ? *le : *lb + k;
     range_lock(own);
+    own->origin = origin;
     if (first_end < *le) /* the bit before the work: a range with work has it set */
         mark_work(has_work, tid);
     atomic_store_explicit(&own->begin, first_end, memory_order_relaxed);
@@ -196,7 +201,7 @@ static void install(struct loop_range *own, _Atomic uint64_t *has_work, unsigned
  * them all: a bit can be seen late. */
 static __attribute__((noinline)) bool steal(struct loop_range *ranges, _Atomic uint64_t *has_work,
                                             iter_ull chunk, struct steal_thread *st, unsigned tid,
-                                            iter_ull *lb, iter_ull *le)
+                                            iter_ull *lb, iter_ull *le, unsigned *origin)
 {
     const struct loop_victims *v = st->victims;
     if (!v || v->n == 0)
@@ -219,7 +224,8 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, _Atomic u
             unsigned victim = loop_victim_at(v, i, rnd);
             if (!every && !may_have_work(has_work, victim))
                 continue;
-            enum steal_result r = steal_half(&ranges[victim], has_work, victim, unit, lb, le);
+            enum steal_result r =
+                steal_half(&ranges[victim], has_work, victim, unit, lb, le, origin);
             if (r == STEAL_GOT) {
                 bool local = v->group_of[victim] == v->group_of[tid];
                 if (local)
@@ -265,7 +271,9 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
             st->mult = mult;
         } else {
             st->stride = 1;
-            st->t_first = now;
+            st->range_t = now; /* its own block's timing starts with its first pop */
+            st->range_lo = own->first;
+            st->timing = st->measure;
         }
         st->t_prev = now;
         st->skip = st->stride - 1;
@@ -279,16 +287,25 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
         k = chunk ? chunk : 1;
     if (pop_own(own, has_work, tid, k, lb, le))
         return true;
-    if (st->measure && !st->measured) {
-        /* Its block is done: the owner ran its front, up to where thieves
-         * took the rest (end, now that it is empty). */
-        st->measured = true;
+    if (st->timing) {
+        /* The range is done: the thread ran it from range_lo up to where
+         * thieves took the rest (end, now that it is empty). */
+        st->timing = false;
         iter_ull stop = atomic_load_explicit(&own->end, memory_order_relaxed);
-        own->own = stop > own->first ? stop - own->first : 0;
-        own->own_ns = st->t_first ? os_clock_ns() - st->t_first : 0;
+        struct loop_range *from = &ranges[own->origin];
+        atomic_fetch_add_explicit(&from->ran, stop > st->range_lo ? stop - st->range_lo : 0,
+                                  memory_order_relaxed);
+        atomic_fetch_add_explicit(&from->ran_ns, os_clock_ns() - st->range_t,
+                                  memory_order_relaxed);
     }
-    if (!steal(ranges, has_work, chunk, st, tid, lb, le))
+    unsigned origin;
+    if (!steal(ranges, has_work, chunk, st, tid, lb, le, &origin))
         return false;
+    if (st->measure) {
+        st->timing = true;
+        st->range_t = os_clock_ns();
+        st->range_lo = *lb;
+    }
     st->stride = 1;
     st->skip = 0;
     /* The thief runs a whole pop of what it stole at once (all of it when
@@ -297,7 +314,7 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
      * thief, and in the simulator's 48-thread K-Means-like loop (Opteron
      * model, 3 passes) steals cascaded down to half pops: 19.9 ms against
      * 16.2 with the whole pop (guided: 16.1). */
-    install(own, has_work, tid, loop_pop_size(UINT64_MAX, chunk, st->mult), lb, le);
+    install(own, has_work, tid, origin, loop_pop_size(UINT64_MAX, chunk, st->mult), lb, le);
     return true;
 }
 

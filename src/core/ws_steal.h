@@ -45,12 +45,15 @@ struct loop_range {
     _Atomic iter_ull end;                            /* end of the range; thieves lower it */
     _Atomic unsigned lock;                           /* 0 free; 1 held by a thief, or by the
                                                         owner settling a conflict */
-    /* What the owner measured of its own block, for the next execution's
-     * split (sched/loop_split.h); written once by the owner, read by the
-     * loop's last thread after every thread finished. */
-    iter_ull first;  /* the block's first iteration at the loop's start */
-    iter_ull own;    /* iterations the owner ran from it before its first steal */
-    uint64_t own_ns; /* the time they took (0: not measured) */
+    unsigned origin; /* the block (thread slot) the range's iterations come from:
+                        every range is part of one starting block */
+    /* What the threads measured of this range's starting block, for the
+     * next execution's split (sched/loop_split.h): each thread adds what
+     * it ran of a range once the range is empty; the loop's last thread
+     * reads them after every thread finished. */
+    iter_ull first;             /* the block's first iteration at the loop's start */
+    _Atomic iter_ull ran;       /* iterations of the block timed */
+    _Atomic uint64_t ran_ns;    /* the time they took */
 };
 
 /* A thread's victim order, kept across loops and task steals while the
@@ -99,10 +102,11 @@ struct steal_thread {
     const struct loop_victims *victims; /* its victim order (set by construct/loop.c) */
     unsigned steals_local;  /* steals from its own locality group */
     unsigned steals_remote; /* steals from other groups */
-    uint64_t t_first;       /* its first clock read in the loop (ns; 0 none yet) */
-    bool measure;           /* the loop learns its split: time the own block (set by
+    bool measure;           /* the loop learns its split: time each range (set by
                                construct/loop.c) */
-    bool measured;          /* its own block's part is in its range's own / own_ns */
+    bool timing;            /* measure: the current range is being timed */
+    uint64_t range_t;       /* ...since then (ns; its first clock read for its block) */
+    iter_ull range_lo;      /* ...from this iteration on */
 };
 
 /* Words of the has-work bitmap of nthreads ranges. */

@@ -1,14 +1,14 @@
 /* loop_split.c — the learnt starting split of repeated adaptive loops: blocks of equal measured cost (pure). */
 #include "sched/loop_split.h"
 
-/* Cost per iteration of block t as its owner measured it; < 0: unknown. */
+/* Cost per iteration of block t as it was timed; < 0: unknown. */
 static double density(const struct loop_split_obs *o, unsigned t)
 {
-    return o->own[t] && o->ns[t] ? (double)o->ns[t] / (double)o->own[t] : -1.0;
+    return o->ran[t] && o->ns[t] ? (double)o->ns[t] / (double)o->ran[t] : -1.0;
 }
 
-/* Block t's density, or its nearest measured neighbours' mean when its
- * owner measured nothing; < 0 when no block was measured. */
+/* Block t's density, or its nearest measured neighbours' mean when none
+ * of it was timed; < 0 when no block was. */
 static double density_or_near(const struct loop_split_obs *o, unsigned t)
 {
     double d = density(o, t);
@@ -52,7 +52,9 @@ bool loop_split_next(const struct loop_split_obs *o, bool learnt, iter_ull *boun
             j++;
         iter_ull lo = o->start[j], hi = o->start[j + 1];
         double into = dens[j] > 0 ? (target - cum[j]) / dens[j] : 0;
-        iter_ull b = into >= (double)(hi - lo) ? hi : lo + (iter_ull)into;
+        double equal = into >= (double)(hi - lo) ? (double)hi : (double)lo + into;
+        double was = (double)o->start[k];
+        iter_ull b = (iter_ull)(was + LOOP_SPLIT_STEP * (equal - was));
         bounds[k] = b < bounds[k - 1] ? bounds[k - 1] : b;
     }
     double snap = LOOP_SPLIT_SNAP * (double)o->n / T;

@@ -1,4 +1,4 @@
-/* loop_split.h — where the threads' ranges of a repeated adaptive loop start: the static split, or one learnt from the previous execution's per-block cost (pure). */
+/* loop_split.h — where the threads' ranges of a repeated adaptive loop start: the static split, or one learnt from the previous execution's cost per block (pure). */
 #ifndef ILAN_SCHED_LOOP_SPLIT_H
 #define ILAN_SCHED_LOOP_SPLIT_H
 
@@ -22,29 +22,37 @@
 #define LOOP_SPLIT_MIN_NS 100000.0
 #define LOOP_SPLIT_SKIP 63u
 
+/* Each bound moves this fraction of the way from where the execution's
+ * block began to where blocks of equal cost would: a block's cost is known
+ * only in all, so cost gathered in part of it (a band of dear iterations)
+ * would otherwise throw the bound across the band and back, execution
+ * after execution (the time-stepping kernel of ilan bench did). */
+#define LOOP_SPLIT_STEP 0.5
+
 /* A learnt split whose every bound lies within this fraction of a static
  * block of the static split's goes back to the static split: the loop is
  * balanced again (or only ever looked imbalanced through noise). */
 #define LOOP_SPLIT_SNAP 0.05
 
-/* What one execution's owners measured: thread t's block was [start[t],
- * start[t + 1]) (start[T] = n); before its first steal its owner ran the
- * block's first own[t] iterations in ns[t] ns (0 and 0 when it never ran
- * its own: a late thread whose block was taken). */
+/* What one execution measured: thread t's block was [start[t], start[t +
+ * 1]) (start[T] = n); ran[t] of its iterations were timed, taking ns[t] ns
+ * in all, whoever ran them (the owner its front, thieves what they took;
+ * 0 and 0 when nothing of it was timed). */
 struct loop_split_obs {
     iter_ull n;            /* the loop's iterations */
     unsigned T;            /* its threads */
     const iter_ull *start; /* [T + 1] the blocks the execution began with */
-    const iter_ull *own;   /* [T] iterations each owner ran from its block's front */
+    const iter_ull *ran;   /* [T] iterations of each block timed */
     const uint64_t *ns;    /* [T] the time they took */
 };
 
 /*
  * The split the next execution starts from, into bounds[0..T] (bounds[0] =
- * 0, bounds[T] = n, non-decreasing): each block then costs the same under
- * the measured cost per iteration, taken as each block's owner measured it
- * over its front (a block whose owner measured nothing takes its nearest
- * measured neighbours' mean). Returns false (bounds then undefined) when
+ * 0, bounds[T] = n, non-decreasing): each bound LOOP_SPLIT_STEP of the way
+ * to where every block would cost the same under the measured cost per
+ * iteration, uniform within each old block (a block of which nothing was
+ * timed takes its nearest measured neighbours' mean).
+ * Returns false (bounds then undefined) when
  * the next execution is to start from the static split: nothing was
  * measured; or `learnt` is false (this execution ran the static split) and
  * its dearest block cost less than LOOP_SPLIT_IMBALANCE times the mean; or

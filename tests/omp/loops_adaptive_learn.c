@@ -6,7 +6,7 @@
 // with a CPU per thread the split is learnt and used by later runs; with
 // one thread, or more threads than CPUs (where a block's time mostly says
 // how long its owner waited for a CPU), no split is learnt.
-// ilan-test: threads=1,2,3 env=OMP_PROC_BIND=true serial
+// ilan-test: threads=1,2,3 env=OMP_PROC_BIND=true serial tsan
 #include "child_report.h"
 #include <omp.h>
 #include <stdlib.h>
