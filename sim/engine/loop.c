@@ -230,9 +230,9 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
     th->steals_remote += far > 1;
     /* The stolen range becomes the thief's own but for its first pop,
      * which it runs at once (core/ws_steal.c, install): no other thief can
-     * take that back before it starts. That pop is a whole one (all of
-     * what was stolen when it is no more), as in the runtime. */
-    unsigned long lo = r->end[victim], first = take < unit ? take : unit;
+     * take that back before it starts. That pop is an owner's pop of what
+     * was stolen (at most half of it), as in the runtime. */
+    unsigned long lo = r->end[victim], first = r->fns->loop_pop_size(take, r->c, r->mult[t]);
     r->next[t] = lo + first;
     r->end[t] = lo + take;
     r->has_work[t] = r->end[t] > r->next[t];
