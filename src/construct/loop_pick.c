@@ -56,31 +56,37 @@ static void candidate(enum loop_cand cand, iter_ull n, unsigned P, int *kind, it
     *chunk = cand == LOOP_CAND_STATIC ? 0 : loop_expert_chunk(n, P);
 }
 
-/* Per thread, by loop identity (direct-mapped: a collision only costs a
- * look at the record): how many more executions of an adaptive loop found
- * too short to learn from (LOOP_SPLIT_MIN_NS) the thread sets up without
- * the loop's record. */
+/* Per thread, by loop identity (direct-mapped, keyed by a hash: a
+ * collision only costs a look at the record, or delays a loop's learning):
+ * how many more executions of an adaptive loop found too short to learn
+ * from (LOOP_SPLIT_MIN_NS) the thread sets up without the loop's record.
+ * Small: the runtime's thread-locals are initial-exec, and a program that
+ * dlopens it has only glibc's static TLS surplus to offer them. */
 struct split_hint {
-    const void *site;  /* identity: where the loop starts (NULL: unused) */
-    iter_ull n;        /* identity: its iterations */
-    unsigned nthreads; /* identity: its team size */
-    unsigned skip;     /* executions left to set up without the record */
+    uint32_t tag;  /* the identity's hash (0: unused) */
+    uint32_t skip; /* executions left to set up without the record */
 };
-#define SPLIT_HINTS 64u
+#define SPLIT_HINTS 16u
 static __thread struct split_hint split_hints[SPLIT_HINTS];
 
-static struct split_hint *split_hint_of(const void *site, iter_ull n, unsigned nthreads)
+/* The hint slot of (site, n, nthreads), and the identity's tag in *tag. */
+static struct split_hint *split_hint_of(const void *site, iter_ull n, unsigned nthreads,
+                                        uint32_t *tag)
 {
     uint64_t h = ((uint64_t)(uintptr_t)site ^ n * 0x9E3779B97F4A7C15ULL) + nthreads;
-    return &split_hints[(h ^ h >> 29) % SPLIT_HINTS];
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    *tag = (uint32_t)(h >> 32) | 1u;
+    return &split_hints[h % SPLIT_HINTS];
 }
 
 /* Whether the loop (site, n, nthreads) is to be set up with its record for
  * the learnt split: not while this thread's hint says it is too short. */
 static bool split_worth_a_look(const void *site, iter_ull n, unsigned nthreads)
 {
-    struct split_hint *h = split_hint_of(site, n, nthreads);
-    if (h->site != site || h->n != n || h->nthreads != nthreads || h->skip == 0)
+    uint32_t tag;
+    struct split_hint *h = split_hint_of(site, n, nthreads, &tag);
+    if (h->tag != tag || h->skip == 0)
         return true;
     h->skip--;
     return false;
@@ -93,7 +99,7 @@ void loop_pick_setup(struct ws_loop *l, int sched, const void *site)
      * unless it is too short to learn from. */
     bool learns = l->sched == ICV_SCHED_ADAPTIVE && l->nthreads > 1 && site &&
                   split_worth_a_look(site, l->n, l->nthreads);
-    if (!is_auto && !((loop_hist_on || learns) && site))
+    if (!is_auto && !learns && !(loop_hist_on && site))
         return;
     struct loop_rec *rec = loop_hist_get(site, l->n, l->nthreads);
     if (is_auto) {
@@ -148,14 +154,14 @@ static void learn_split(struct loop_rec *rec, const struct ws_loop *l)
         free(split);
         return;
     }
-    iter_ull *own = start + T + 1;
+    iter_ull *ran = start + T + 1;
     for (unsigned t = 0; t < T; t++) {
         start[t] = l->ranges[t].first;
-        own[t] = atomic_load_explicit(&l->ranges[t].ran, memory_order_relaxed);
+        ran[t] = atomic_load_explicit(&l->ranges[t].ran, memory_order_relaxed);
         ns[t] = atomic_load_explicit(&l->ranges[t].ran_ns, memory_order_relaxed);
     }
     start[T] = l->n;
-    struct loop_split_obs o = {l->n, T, start, own, ns};
+    struct loop_split_obs o = {l->n, T, start, ran, ns};
     mutex_lock(&rec->lock);
     if (!rec->split)
         rec->split = split;
@@ -182,9 +188,10 @@ void loop_pick_finish(struct ilan_thread *ts, struct ws_loop *l)
     const struct loop_thread *lt = &ts->loop;
     uint64_t now = os_clock_ns();
     if (l->sched == ICV_SCHED_ADAPTIVE && l->nthreads > 1) {
-        struct split_hint *h = split_hint_of(rec->site, rec->n, rec->nthreads);
-        *h = (struct split_hint){rec->site, rec->n, rec->nthreads,
-                                 (double)(now - l->t0) < LOOP_SPLIT_MIN_NS ? LOOP_SPLIT_SKIP : 0};
+        uint32_t tag;
+        struct split_hint *h = split_hint_of(rec->site, rec->n, rec->nthreads, &tag);
+        *h = (struct split_hint){tag, (double)(now - l->t0) < LOOP_SPLIT_MIN_NS ? LOOP_SPLIT_SKIP
+                                                                                 : 0};
     }
     if (loop_hist_on) { /* the report's counts: one line every thread writes */
         atomic_fetch_add_explicit(&rec->chunks, lt->chunks, memory_order_relaxed);
