@@ -232,6 +232,9 @@ static void steal_decide(struct world *w, unsigned t, void *ctx)
      * which it runs at once (core/ws_steal.c, install): no other thief can
      * take that back before it starts. That pop is an owner's pop of what
      * was stolen (at most half of it), as in the runtime. */
+    /* It pops what it stole with its victim's multiplier, learnt on those
+     * iterations (core/ws_steal.c). */
+    r->mult[t] = r->mult[victim];
     unsigned long lo = r->end[victim], first = r->fns->loop_pop_size(take, r->c, r->mult[t]);
     r->next[t] = lo + first;
     r->end[t] = lo + take;

@@ -28,6 +28,7 @@ void ws_steal_init(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
             lb = le = n;
         }
         ranges[i].origin = i;
+        atomic_store_explicit(&ranges[i].mult, 1, memory_order_relaxed);
         ranges[i].first = lb;
         atomic_store_explicit(&ranges[i].ran, 0, memory_order_relaxed);
         atomic_store_explicit(&ranges[i].ran_ns, 0, memory_order_relaxed);
@@ -144,7 +145,7 @@ enum steal_result {
  * (loop_steal_size) from its back; taking them all clears v's bit. */
 static enum steal_result steal_half(struct loop_range *v, _Atomic uint64_t *has_work,
                                     unsigned victim, iter_ull c, iter_ull *lb, iter_ull *le,
-                                    unsigned *origin)
+                                    unsigned *origin, iter_ull *mult)
 {
     if (atomic_load_explicit(&v->begin, memory_order_relaxed) >=
         atomic_load_explicit(&v->end, memory_order_relaxed))
@@ -168,6 +169,7 @@ static enum steal_result steal_half(struct loop_range *v, _Atomic uint64_t *has_
     if (ne == b)
         mark_empty(has_work, victim);
     *origin = v->origin;
+    *mult = atomic_load_explicit(&v->mult, memory_order_relaxed);
     range_unlock(v);
     *lb = ne;
     *le = e;
@@ -201,7 +203,8 @@ static void install(struct loop_range *own, _Atomic uint64_t *has_work, unsigned
  * them all: a bit can be seen late. */
 static __attribute__((noinline)) bool steal(struct loop_range *ranges, _Atomic uint64_t *has_work,
                                             iter_ull chunk, struct steal_thread *st, unsigned tid,
-                                            iter_ull *lb, iter_ull *le, unsigned *origin)
+                                            iter_ull *lb, iter_ull *le, unsigned *origin,
+                                            iter_ull *mult)
 {
     const struct loop_victims *v = st->victims;
     if (!v || v->n == 0)
@@ -225,7 +228,7 @@ static __attribute__((noinline)) bool steal(struct loop_range *ranges, _Atomic u
             if (!every && !may_have_work(has_work, victim))
                 continue;
             enum steal_result r =
-                steal_half(&ranges[victim], has_work, victim, unit, lb, le, origin);
+                steal_half(&ranges[victim], has_work, victim, unit, lb, le, origin, mult);
             if (r == STEAL_GOT) {
                 bool local = v->group_of[victim] == v->group_of[tid];
                 if (local)
@@ -268,6 +271,8 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
             iter_ull mult = loop_pop_mult(st->mult, (now - st->t_prev) / stride,
                                           STEAL_POP_TARGET_NS);
             st->stride = loop_pop_stride(stride, mult == st->mult);
+            if (mult != (st->mult ? st->mult : 1)) /* for whoever steals from this range */
+                atomic_store_explicit(&own->mult, mult, memory_order_relaxed);
             st->mult = mult;
         } else {
             st->stride = 1;
@@ -299,8 +304,14 @@ bool ws_steal_next(struct loop_range *ranges, _Atomic uint64_t *has_work, iter_u
                                   memory_order_relaxed);
     }
     unsigned origin;
-    if (!steal(ranges, has_work, chunk, st, tid, lb, le, &origin))
+    iter_ull victim_mult;
+    if (!steal(ranges, has_work, chunk, st, tid, lb, le, &origin, &victim_mult))
         return false;
+    /* The thief pops what it stole with its victim's multiplier, learnt on
+     * those iterations, not with its own, learnt on others that may cost
+     * far less (the time-stepping kernel's band: 30 times dearer). */
+    st->mult = victim_mult;
+    atomic_store_explicit(&own->mult, victim_mult, memory_order_relaxed);
     if (st->measure) {
         st->timing = true;
         st->range_t = os_clock_ns();

@@ -47,6 +47,8 @@ struct loop_range {
                                                         owner settling a conflict */
     unsigned origin; /* the block (thread slot) the range's iterations come from:
                         every range is part of one starting block */
+    _Atomic iter_ull mult; /* the multiplier its holder pops with, learnt on these
+                              iterations (1 at the start); a thief takes it over */
     /* What the threads measured of this range's starting block, for the
      * next execution's split (sched/loop_split.h): each thread adds what
      * it ran of a range once the range is empty; the loop's last thread

@@ -27,6 +27,8 @@ static void set_ranges(const iter_ull *len)
         atomic_store(&ranges[t].begin, t * 100 + 100 - len[t]);
         atomic_store(&ranges[t].end, t * 100 + 100);
         atomic_store(&ranges[t].lock, 0);
+        atomic_store(&ranges[t].mult, 8); /* as the thieves below: the same unit */
+        ranges[t].origin = t;
         if (len[t])
             atomic_fetch_or(&has_work[0], 1ull << t);
     }
@@ -151,6 +153,17 @@ static void test_steal_unit(void)
     CHECK(ws_steal_next(ranges, has_work, 2, &st3, 0, &lb, &le));
     CHECK(atomic_load(&ranges[1].end) == 190 && lb == 190 &&
           le == atomic_load(&ranges[0].begin) && atomic_load(&ranges[0].end) == 200);
+    /* The thief pops what it stole with its victim's multiplier (2, learnt
+     * on those iterations), not its own 8: a first chunk of 4, and the
+     * range it installs tells its own thieves the same. */
+    iter_ull len4[T] = {0, 90, 0, 0, 0, 0, 0, 0};
+    set_ranges(len4);
+    atomic_store(&ranges[1].mult, 2);
+    struct steal_thread st4 = {.victims = &victims, .rnd = 3, .mult = 8};
+    CHECK(ws_steal_next(ranges, has_work, 2, &st4, 0, &lb, &le));
+    CHECK(lb == 152 && le == 156 && st4.mult == 2 && atomic_load(&ranges[0].mult) == 2 &&
+              ranges[0].origin == 1,
+          "first chunk [%llu, %llu), multiplier %llu", lb, le, st4.mult);
 }
 
 /* The has-work bits: a thief looks only at ranges whose bit is set, but
