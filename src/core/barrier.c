@@ -344,6 +344,13 @@ void barrier_wake_completion(struct barrier *b)
         seq_bump(&b->task_work);
 }
 
+void barrier_wake_one(struct barrier *b)
+{
+    ilan_fence_seq_cst(); /* as in barrier_wake_idle */
+    if (atomic_load_explicit(&b->task_sleepers, memory_order_relaxed))
+        seq_bump_tree(&b->task_work, &b->task_relay, 1);
+}
+
 void barrier_wake_idle_tree(struct barrier *b, unsigned most)
 {
     assert(most >= 1);

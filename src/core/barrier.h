@@ -171,6 +171,11 @@ void barrier_wake_completion(struct barrier *b);
  * wake-up. */
 void barrier_wake_idle_tree(struct barrier *b, unsigned most);
 
+/* Wakes one thread asleep on the team's work word, if any: a wake-up
+ * passed on by a thread that found work queued only for others
+ * (task_mode_ops.wake_owed). */
+void barrier_wake_one(struct barrier *b);
+
 /* What a thread that slept on the team's work word does once awake:
  * passes on the wake-ups a tree still owes (one load when none). */
 static inline void barrier_relay_wake(struct barrier *b)

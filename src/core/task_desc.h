@@ -307,6 +307,11 @@ struct task_slot {
     alignas(ILAN_CACHE_LINE) _Atomic unsigned long pending;
     alignas(ILAN_CACHE_LINE) struct task_queue inbox; /* tasks placed here by other threads
                                                          (task_enqueue_on); anyone may take */
+    _Atomic unsigned group_sleepers; /* a taskloop mode's count of sleeping threads of the
+                                        locality group numbered as this slot (its
+                                        sleepers_of): kept here because slots outlive the
+                                        mode's per-team state, which a region start may
+                                        rebuild while a worker between regions sleeps */
     alignas(ILAN_CACHE_LINE) struct task_handoff handoff; /* work offered to this slot's
                                                          thread alone (task_handoff_offer) */
     /* Load-balancing messages (core/dlb.h, ILAN_DLB=na-ws|na-rp). The request

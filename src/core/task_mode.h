@@ -61,6 +61,17 @@ struct task_mode_ops {
                                                         (nodes, LLCs); NULL: random victims */
     uint64_t (*sleep_ns)(const struct team *team);   /* while they are: how long a thread that
                                                         found none to take sleeps at most */
+    _Atomic unsigned *(*sleepers_of)(struct team *team,
+                                     unsigned slot); /* where slot's thread counts itself while
+                                                        it sleeps free to take any task (no
+                                                        tied task's constraint): its group's
+                                                        count; NULL: nowhere. Asked during a
+                                                        region, by slot's thread */
+    bool (*wake_owed)(const struct team *team,
+                      unsigned slot);                /* another group than slot's has tasks
+                                                        queued and sleepers counted
+                                                        (sleepers_of), which may be all the
+                                                        threads that may take them */
     /* A deferred taskloop of n iterations on ts's team: the mode cuts it
      * (into *split) for the configuration it picks and queues the tasks
      * make(arg, i) makes, or launches body's tasks its own way; returns the

@@ -353,6 +353,20 @@ static struct task *take_if_stalled(const struct task_mode_ops *mode, struct tea
     return mode->take_any(team, waiter, LOOK_TRY);
 }
 
+/* Passes a wake-up on when the taskloop mode has work queued for another
+ * group whose threads may all sleep (task_mode_ops.wake_owed): the
+ * launch's wake-ups reached other threads (this one among them). Returns
+ * whether it did. */
+static bool pass_wake_on(struct ilan_thread *ts, struct team *team)
+{
+    const struct task_mode_ops *mode = task_mode;
+    if (!mode || !mode->queued(team) || !mode->wake_owed(team, ts->team_id))
+        return false;
+    ILAN_COUNT(wakes_passed);
+    barrier_wake_one(&team->barrier);
+    return true;
+}
+
 /* The pause after the idle-th failed round of a wait for done(arg),
  * watching done every few pauses (only the waiter's own lines answer it)
  * and returning as soon as it holds; when oversubscribed, one yield
@@ -416,6 +430,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
                                 every T_interval-th (dlb_ask) */
     struct stall stall = {~0ul, 0};
     uint64_t idle_since = 0; /* when this wait's failed rounds began (idle_yielded_enough) */
+    bool passed = false;   /* passed a wake-up on since this wait began or last woke */
     enum task_source from; /* where the task found came from */
     struct instr_mark im = ILAN_ENTER_WAIT();
     for (;;) {
@@ -456,6 +471,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             dlb_ask(ts, team, waiter, (unanswered - 1) / config.dlb.interval,
                     &steal_state(ts, team)->rng);
         ILAN_WAIT_PHASE(im, pending);
+        /* Woken (or just idle) with work queued only for others: pass the
+         * wake-up on at once, once per wake-up (and below, before sleeping,
+         * if the work came later). */
+        if (pending && idle == 0 && !passed)
+            passed = pass_wake_on(ts, team);
         /* Hunger is announced only after a few failed rounds (a taskwait
          * whose last child is finishing on another thread ends within them)
          * and only by a thread whose steals pay: announcing it makes every
@@ -497,9 +517,17 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         if (asks)
             dlb_ask(ts, team, waiter, unanswered / config.dlb.interval,
                     &steal_state(ts, team)->rng);
+        /* Before reading the word this thread sleeps on, which the
+         * wake-up moves. */
+        if (pending && !passed)
+            pass_wake_on(ts, team);
+        _Atomic unsigned *group_sleepers =
+            task_mode && !waiter ? task_mode->sleepers_of(team, ts->team_id) : NULL;
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&b->cond_sleepers, 1, memory_order_relaxed);
+        if (group_sleepers)
+            atomic_fetch_add_explicit(group_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst();
         /* No task pending after the fence: none can be queued, and one
          * deferred from now on is counted in task_pending before its push,
@@ -515,12 +543,15 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             else
                 seq_wait_past(&b->task_work, w);
         }
+        if (group_sleepers)
+            atomic_fetch_sub_explicit(group_sleepers, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&b->cond_sleepers, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         barrier_relay_wake(b);
         if (t)
             run_found(ts, t, from);
         idle = looks = 0;
+        passed = false;
     }
 }
 

@@ -463,9 +463,12 @@ static bool await_next_alone(void *arg)
  * as the wait plan says, then sleeps on the team's work word as a task
  * sleeper, so that a task push, the next region's start
  * (team_signal_start) and a dismissal all wake it with one bump; while
- * it polls it is not counted, and a start costs the master no bump. */
+ * it polls it is not counted, and a start costs the master no bump.
+ * group_sleepers: where it counts itself asleep for the taskloop mode
+ * (task_mode_ops.sleepers_of, asked in the region: the mode's state may
+ * be rebuilt by the next region's start while this thread sleeps here). */
 static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned team_id,
-                            unsigned *seq)
+                            unsigned *seq, _Atomic unsigned *group_sleepers)
 {
     struct barrier *b = &t->barrier;
     struct await_next a = {t, team_id, *seq};
@@ -491,11 +494,15 @@ static bool team_await_next(struct ilan_thread *ts, struct team *t, unsigned tea
         }
         unsigned w = seq_read(&b->task_work);
         atomic_fetch_add_explicit(&b->task_sleepers, 1, memory_order_relaxed);
+        if (group_sleepers)
+            atomic_fetch_add_explicit(group_sleepers, 1, memory_order_relaxed);
         ilan_fence_seq_cst(); /* pairs with barrier_wake_idle's fence */
         bool ready = await_next_ready(&a);
         wait_debug_delay(); /* a start or a push now must still wake us */
         if (!ready)
             seq_sleep(&b->task_work, w);
+        if (group_sleepers)
+            atomic_fetch_sub_explicit(group_sleepers, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         barrier_relay_wake(b);
     }
@@ -533,6 +540,7 @@ static void team_run_worker(void *job, unsigned team_id)
         assert(ts->team == t && ts->team_id == team_id && "implicit task returned in another team");
         if (wait_oversubscribed())
             cpu_share_note_done(atomic_load_explicit(&t->cpus, memory_order_relaxed), team_id, seq);
+        _Atomic unsigned *group_sleepers = task_mode ? task_mode->sleepers_of(t, team_id) : NULL;
         if (!team_worker_depart(t, team_id))
             team_end_barrier(ts, t);
         ILAN_REGION_END();
@@ -540,7 +548,7 @@ static void team_run_worker(void *job, unsigned team_id)
         team_count_down(t, &t->unfinished);
         if (!hot)
             break;
-        if (!team_await_next(ts, t, team_id, &seq)) {
+        if (!team_await_next(ts, t, team_id, &seq, group_sleepers)) {
             team_count_down(t, &t->leaving);
             break;
         }

@@ -172,6 +172,40 @@ static uint64_t ilan_sleep_ns(const struct team *team)
     return ILAN_STALL_NS;
 }
 
+/* task_mode_ops.sleepers_of: the count of slot's group (ilan_wake_owed
+ * reads them), kept in the task slot numbered as the group. */
+static _Atomic unsigned *ilan_sleepers_of(struct team *team, unsigned slot)
+{
+    const struct team_ilan *ti = team->ilan;
+    return ti ? &team->task_slots[ti->groups.slot_group[slot]]->group_sleepers : NULL;
+}
+
+/* task_mode_ops.wake_owed: a launch wakes as many sleepers as it has
+ * runners, whichever they are (they share one futex word), so a group's
+ * strict runners may find all their own threads asleep while the threads
+ * woken belong to other groups. Such a thread, going back to sleep, passes
+ * a wake-up on while this holds; the futex wakes its sleepers in the order
+ * they slept, so the group's own come within as many hops as there are
+ * sleepers. Without it they slept on until their 200 ms slice
+ * (ILAN_STALL_NS) ended or the creator's stall escape ran their tasks on
+ * another node. */
+static bool ilan_wake_owed(const struct team *team, unsigned slot)
+{
+    const struct team_ilan *ti = team->ilan;
+    if (!ti)
+        return false;
+    unsigned own = ti->groups.slot_group[slot];
+    for (unsigned g = 0; g < ti->groups.ngroups; g++) {
+        const struct group_queues *q = &ti->queues[g];
+        if (g != own &&
+            (atomic_load_explicit(&q->strict.count, memory_order_relaxed) ||
+             atomic_load_explicit(&q->shared.count, memory_order_relaxed)) &&
+            atomic_load_explicit(&team->task_slots[g]->group_sleepers, memory_order_relaxed))
+            return true;
+    }
+    return false;
+}
+
 const struct task_mode_ops ilan_mode = {
     .team_begin = ilan_groups_team_begin,
     .team_free = ilan_groups_team_free,
@@ -183,6 +217,8 @@ const struct task_mode_ops ilan_mode = {
     .same_group = ilan_same_group,
     .victims = ilan_task_victims,
     .sleep_ns = ilan_sleep_ns,
+    .sleepers_of = ilan_sleepers_of,
+    .wake_owed = ilan_wake_owed,
     .taskloop = ilan_exec_run,
     .taskloop_end = ilan_exec_end,
 };
