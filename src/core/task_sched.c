@@ -355,12 +355,13 @@ static struct task *take_if_stalled(const struct task_mode_ops *mode, struct tea
 
 /* Passes a wake-up on when the taskloop mode has work queued for another
  * group whose threads may all sleep (task_mode_ops.wake_owed): the
- * launch's wake-ups reached other threads (this one among them). Returns
- * whether it did. */
+ * launch's wake-ups reached other threads (this one among them). Only
+ * while threads outnumber CPUs: launches wake every sleeper otherwise
+ * (task_queue_wake_tree), and wake_owed reads every group's queues.
+ * Returns whether it did. */
 static bool pass_wake_on(struct ilan_thread *ts, struct team *team)
 {
-    const struct task_mode_ops *mode = task_mode;
-    if (!mode || !mode->queued(team) || !mode->wake_owed(team, ts->team_id))
+    if (!task_mode || !wait_oversubscribed() || !task_mode->wake_owed(team, ts->team_id))
         return false;
     ILAN_COUNT(wakes_passed);
     barrier_wake_one(&team->barrier);
