@@ -183,12 +183,12 @@ static _Atomic unsigned *ilan_sleepers_of(struct team *team, unsigned slot)
 /* task_mode_ops.wake_owed: a launch wakes as many sleepers as it has
  * runners, whichever they are (they share one futex word), so a group's
  * strict runners may find all their own threads asleep while the threads
- * woken belong to other groups. Such a thread, going back to sleep, passes
- * a wake-up on while this holds; the futex wakes its sleepers in the order
- * they slept, so the group's own come within as many hops as there are
- * sleepers. Without it they slept on until their 200 ms slice
- * (ILAN_STALL_NS) ended or the creator's stall escape ran their tasks on
- * another node. */
+ * woken belong to other groups. Such a thread passes a wake-up on while
+ * this holds (pass_wake_on, core/task_sched.c); the futex wakes its
+ * sleepers in the order they slept, so the group's own come within as
+ * many hops as there are sleepers. Without it they slept on until their
+ * 200 ms slice (ILAN_STALL_NS) ended or the creator's stall escape ran
+ * their tasks on another node. */
 static bool ilan_wake_owed(const struct team *team, unsigned slot)
 {
     const struct team_ilan *ti = team->ilan;
