@@ -245,7 +245,8 @@ static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
     struct instr_mark im = ILAN_TASKLOOP_JOIN(l->body.fn);
     bool foreign;
     bool watched = atomic_load_explicit(&a->exec->open_ns, memory_order_relaxed) != 0;
-    if (ilan_range_work(l, runner_range(l, a->range), a->range, &foreign,
+    bool home = ts->team->ilan->groups.slot_group[ts->team_id] == l->ranges[a->range].group;
+    if (ilan_range_work(l, runner_range(l, a->range), a->range, home, &foreign,
                         watched ? watch_range : NULL, (void *)a))
         a->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
     ILAN_TASKLOOP_LEAVE(im);
@@ -598,6 +599,8 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
+    for (unsigned j = 0; j < k; j++)
+        exec->launch->ranges[j].group = ids[j];
     if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
         for (unsigned j = 0; j < k; j++)
             exec->launch->ranges[j].node = groups->model_id[ids[j]];

@@ -185,16 +185,16 @@ static bool claim_back(struct ilan_range *r, uint32_t *i, uint32_t *end)
  * another, nearest first. Counted as the group queues' takes are: own
  * range, another's front (strict part included), another's shareable
  * back. */
-static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, uint32_t *i,
-                       uint32_t *end, bool *foreign)
+static bool claim_next(struct ilan_launch *l, unsigned first, unsigned j, bool home,
+                       uint32_t *i, uint32_t *end, bool *foreign)
 {
     if (claim_front(&l->ranges[first], l->one_by_one, i, end)) {
-        ILAN_COUNT_N_IF(first == j, group_own, group_strict_other, *end - *i);
+        ILAN_COUNT_N_IF(first == j && home, group_own, group_strict_other, *end - *i);
         *foreign |= first != j;
         return true;
     }
     if (first != j && claim_front(&l->ranges[j], l->one_by_one, i, end)) {
-        ILAN_COUNT_N(group_own, *end - *i);
+        ILAN_COUNT_N_IF(home, group_own, group_strict_other, *end - *i);
         return true;
     }
     /* Ranges first and j are empty now, so a look at all the others that
@@ -242,8 +242,8 @@ static void run_tasks(struct ilan_thread *ts, const struct ilan_launch *l, uint3
 }
 
 /* ilan_range_work with room for the runner's block in `raw` (block_size + block_align bytes). */
-static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
-                        void (*told)(void *, unsigned), void *ctx, char *raw)
+static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool home,
+                        bool *foreign, void (*told)(void *, unsigned), void *ctx, char *raw)
 {
     uintptr_t a = l->block_align;
     void *block = (void *)(((uintptr_t)raw + a - 1) & ~(a - 1));
@@ -251,7 +251,7 @@ static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool 
     unsigned ran = 0;
     uint32_t i, end;
     struct ilan_thread *ts = thread_self();
-    while (claim_next(l, first, j, &i, &end, foreign)) {
+    while (claim_next(l, first, j, home, &i, &end, foreign)) {
         unsigned claimed = end - i;
         run_tasks(ts, l, i, end, block);
         ran += claimed;
@@ -261,19 +261,19 @@ static unsigned work_on(struct ilan_launch *l, unsigned first, unsigned j, bool 
     return ran;
 }
 
-unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
-                         void (*ran)(void *ctx, unsigned count), void *ctx)
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool home,
+                         bool *foreign, void (*ran)(void *ctx, unsigned count), void *ctx)
 {
     *foreign = false;
     size_t need = l->block_size + l->block_align;
     if (need <= RANGE_STACK_BLOCK) {
         char raw[RANGE_STACK_BLOCK] __attribute__((aligned(16)));
-        return work_on(l, first, j, foreign, ran, ctx, raw);
+        return work_on(l, first, j, home, foreign, ran, ctx, raw);
     }
     char *raw = malloc(need);
     if (!raw)
         ilan_fatal("out of memory copying a task's %zu-byte argument block", l->block_size);
-    unsigned done = work_on(l, first, j, foreign, ran, ctx, raw);
+    unsigned done = work_on(l, first, j, home, foreign, ran, ctx, raw);
     free(raw);
     return done;
 }

@@ -28,6 +28,8 @@ struct ilan_range {
                                                          (numa_dist_steal_share) */
     int node;                                         /* the NUMA node of its group when runners
                                                          follow their CPU (see exec.c), else -1 */
+    unsigned group;                                   /* the team's locality group it is for
+                                                         (what the counters call own) */
 };
 
 /* One range launch of a taskloop: read-only after ilan_range_new except
@@ -87,9 +89,12 @@ struct ilan_launch *ilan_range_new(void *mem, const struct taskloop_body *body,
  * from the back. Returns how many it ran; *foreign: some were another
  * range's. A range's own runners empty it: the launch gives every
  * non-empty range at least one. `ran` (NULL: none) is told after each
- * claim how many tasks that claim ran, with `ctx`. */
-unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool *foreign,
-                         void (*ran)(void *ctx, unsigned count), void *ctx);
+ * claim how many tasks that claim ran, with `ctx`. `home`: the calling
+ * thread is of range j's group; a runner run by another group's thread
+ * (an opened run, a placeless group's runner, the stall escape) counts
+ * its tasks as another group's. */
+unsigned ilan_range_work(struct ilan_launch *l, unsigned first, unsigned j, bool home,
+                         bool *foreign, void (*ran)(void *ctx, unsigned count), void *ctx);
 
 /* Whether every task of l has been claimed (by runners that may still be
  * running them). */

@@ -29,7 +29,8 @@
     X(dlb_tasks_sent, "tasks this thread sent to a thief that asked (migrated or redirected)")    \
     X(group_own, "ILAN taskloop tasks taken from the thread's own group's queues")                \
     X(group_other, "ILAN taskloop tasks taken from another group's shared queue")                 \
-    X(group_strict_other, "NUMA-strict ILAN tasks of another group: opened runs, CPU-led runners") \
+    X(group_strict_other, "NUMA-strict ILAN tasks of another group: opened runs, CPU-led runners, " \
+                          "runners run by another group's thread")                                  \
     X(group_escape, "ILAN tasks of another group taken only to keep progress (take_any)")        \
     X(regions, "parallel regions the thread took part in")                                        \
     X(region_helps, "returns to a region it had left, to help with its tasks (team_help)")       \
