@@ -599,11 +599,12 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;
-    for (unsigned j = 0; j < k; j++)
+    bool follow_cpu = !ts->team->bind.kind && groups->kind == GROUP_NODE;
+    for (unsigned j = 0; j < k; j++) {
         exec->launch->ranges[j].group = ids[j];
-    if (!ts->team->bind.kind && groups->kind == GROUP_NODE)
-        for (unsigned j = 0; j < k; j++)
+        if (follow_cpu)
             exec->launch->ranges[j].node = groups->model_id[ids[j]];
+    }
     /* Counted before the first runner may end (nogroup: the last records). */
     atomic_store_explicit(&exec->remaining, queued + (own >= 0), memory_order_relaxed);
     struct runner_args a = {exec, exec->launch, exec->slot_end, 0, exec->finished_by_creator};
