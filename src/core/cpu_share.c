@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include "base/fatal.h"
+#include "base/tunables.h"
+#include "os/linux/affinity.h"
 
 struct cpu_share *cpu_share_reserve(struct cpu_share *cur, unsigned n)
 {
@@ -47,4 +49,14 @@ bool cpu_share_idle(const struct cpu_share *s, unsigned n, unsigned self, int cp
             atomic_load_explicit(&s->slot[i].done_seq, memory_order_relaxed) != seq)
             return false;
     return true;
+}
+
+bool cpu_share_alone(struct cpu_share *s, unsigned staffed, unsigned busy, unsigned self,
+                     unsigned seq, bool master_counts)
+{
+    if (staffed > ILAN_WAIT_ALONE_MAX_TEAM || busy > staffed)
+        return false;
+    int cpu = os_current_cpu();
+    cpu_share_note_cpu(s, self, cpu);
+    return cpu_share_idle(s, staffed, self, cpu, seq, master_counts);
 }

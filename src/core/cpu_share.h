@@ -63,4 +63,15 @@ static inline void cpu_share_note_done(struct cpu_share *s, unsigned id, unsigne
 bool cpu_share_idle(const struct cpu_share *s, unsigned n, unsigned self, int cpu,
                     unsigned seq, bool master_counts);
 
+/*
+ * Whether thread `self` of a team of `staffed` threads (team_ids below it),
+ * while `busy` threads are busy process-wide, may keep its CPU instead of
+ * yielding it: the team is small enough that reading every note costs less
+ * than a yield, no thread of another team is busy (these notes cannot see
+ * it), and cpu_share_idle holds for the CPU it runs on, which it notes.
+ * Any thread of the team; only while threads outnumber CPUs.
+ */
+bool cpu_share_alone(struct cpu_share *s, unsigned staffed, unsigned busy, unsigned self,
+                     unsigned seq, bool master_counts);
+
 #endif

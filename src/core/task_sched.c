@@ -370,12 +370,13 @@ static bool pass_wake_on(struct ilan_thread *ts, struct team *team)
 
 /* The pause after the idle-th failed round of a wait for done(arg),
  * watching done every few pauses (only the waiter's own lines answer it)
- * and returning as soon as it holds; when oversubscribed, one yield
- * instead. Returns the pauses it stood for (a yield stands for
+ * and returning as soon as it holds; when `yield`, one yield instead.
+ * Returns the pauses it stood for (a yield stands for
  * ILAN_TASK_YIELD_PAUSES). */
-static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), void *arg)
+static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), void *arg,
+                                           bool yield)
 {
-    if (wait_oversubscribed()) {
+    if (yield) {
         os_yield();
         return ILAN_TASK_YIELD_PAUSES;
     }
@@ -407,6 +408,42 @@ static bool idle_yielded_enough(unsigned idle, uint64_t *since)
     return now - *since >= ILAN_WAIT_YIELD_NS;
 }
 
+/* Where a waiter of task_wait_until stands in keeping its CPU while
+ * threads outnumber CPUs (keep_cpu). */
+struct cpu_keep {
+    uint64_t since_ns; /* when its current run of failed rounds began (0: not begun) */
+    unsigned rounds;   /* failed rounds it spun in that run */
+    bool kept;         /* spun at least one round of this wait (counted at its end) */
+};
+
+/* Whether a failed round of an oversubscribed task wait should spin rather
+ * than yield: for the first alone_ns (wait_alone_ns) of a run of failed
+ * rounds, while every other thread of the team that shares the waiter's
+ * CPU has left the region (cpu_share_alone; the master always counts). A
+ * yield then only hands the CPU to a thread that waits for the next region
+ * and back, and the task or the completion this waiter is after (a
+ * taskloop's next launch, its last task's end) is seen a context switch
+ * later. A thread still in the region counts as having work even while it
+ * waits: its wait may have ended without it having run since (a released
+ * barrier), and a spin beside it would hold it off. The notes may be stale
+ * (a thread that moved to this CPU while busy): the spin's time bound
+ * caps what that costs it. */
+static bool keep_cpu(struct ilan_thread *ts, struct team *t, struct cpu_keep *k)
+{
+    uint64_t alone_ns = wait_alone_ns();
+    struct cpu_share *cpus = atomic_load_explicit(&t->cpus, memory_order_acquire);
+    if (!alone_ns || !cpus)
+        return false;
+    uint64_t now = os_now_ns();
+    if (!k->since_ns)
+        k->since_ns = now;
+    return now - k->since_ns < alone_ns &&
+           cpu_share_alone(cpus, atomic_load_explicit(&t->staffed, memory_order_relaxed),
+                           atomic_load_explicit(&team_busy_threads, memory_order_relaxed),
+                           ts->team_id, atomic_load_explicit(&t->region_seq, memory_order_relaxed),
+                           true);
+}
+
 void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
 {
     struct team *team = ts->team;
@@ -414,7 +451,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* No team, hence no queue: what we wait for is done by another
          * thread (a detach event fulfilled elsewhere). */
         for (unsigned i = 0; !done(arg); i++)
-            idle_pause_watching(i, done, arg);
+            idle_pause_watching(i, done, arg, wait_oversubscribed());
         return;
     }
     struct task *waiter = task_constraint(ts);
@@ -432,12 +469,15 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     struct stall stall = {~0ul, 0};
     uint64_t idle_since = 0; /* when this wait's failed rounds began (idle_yielded_enough) */
     bool passed = false;   /* passed a wake-up on since this wait began or last woke */
+    struct cpu_keep keep = {0, 0, false};
     enum task_source from; /* where the task found came from */
     struct instr_mark im = ILAN_ENTER_WAIT();
     for (;;) {
         if (done(arg)) {
             if (hungry)
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
+            if (keep.kept)
+                ILAN_COUNT(task_waits_alone);
             ILAN_LEAVE(im);
             return;
         }
@@ -464,6 +504,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             if (t)
                 run_found(ts, t, from);
             idle = looks = unanswered = 0;
+            keep.since_ns = keep.rounds = 0;
             continue;
         }
         /* Ask on the first idle round, then again each T_interval rounds
@@ -492,9 +533,19 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* With no task pending there is nothing to look for: such a wait
          * (a plain barrier) follows the wait plan and sleeps once it has
          * yielded for as long as the plan says, whatever its rounds. */
+        /* Threads outnumber CPUs, but none that shares this one has
+         * work: spin a while, as with a CPU each. These rounds do not count
+         * towards sleeping: the rounds a wait yields before it sleeps
+         * follow them. */
+        bool oversubscribed = wait_oversubscribed();
+        if (oversubscribed && keep_cpu(ts, team, &keep)) {
+            keep.kept = true;
+            quiet += idle_pause_watching(++keep.rounds, done, arg, false);
+            continue;
+        }
         if ((++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) &&
             (pending || !idle_yielded_enough(idle, &idle_since))) {
-            quiet += idle_pause_watching(idle, done, arg);
+            quiet += idle_pause_watching(idle, done, arg, oversubscribed);
             continue;
         }
         /* About to sleep: first the way out of a stall (checked here, not
@@ -502,6 +553,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         if (pending && (t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
             run_found(ts, t, FROM_QUEUE);
             idle = looks = 0;
+            keep.since_ns = keep.rounds = 0;
             continue;
         }
         /* Sleep until something moves the work word: a push, a completion
@@ -549,9 +601,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         atomic_fetch_sub_explicit(&b->cond_sleepers, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         barrier_relay_wake(b);
-        if (t)
+        if (t) {
             run_found(ts, t, from);
+        }
         idle = looks = 0;
+        keep.since_ns = keep.rounds = 0;
         passed = false;
     }
 }

@@ -430,23 +430,16 @@ static bool await_next_ready(void *arg)
 }
 
 /* Whether an oversubscribed waiter of hot team t (team_id self, region
- * seq) may keep its CPU: the team is small enough that reading every
- * thread's note costs less than a yield, no task is pending, no thread of
- * another team is busy (this team's notes cannot see it), and no thread
- * of this team that shares the CPU has work (cpu_share_idle; the master
- * counts when master_counts). Notes the waiter's own CPU as it goes. */
+ * seq) between regions or at the join may keep its CPU: no task is
+ * pending (it would go and look for it) and cpu_share_alone says so. */
 static bool team_cpu_idle(struct team *t, unsigned self, unsigned seq, bool master_counts)
 {
     if (atomic_load_explicit(&t->barrier.task_pending, memory_order_relaxed) != 0)
         return false;
-    unsigned staffed = atomic_load_explicit(&t->staffed, memory_order_relaxed);
-    if (staffed > ILAN_WAIT_ALONE_MAX_TEAM ||
-        atomic_load_explicit(&team_busy_threads, memory_order_relaxed) > staffed)
-        return false;
-    struct cpu_share *cpus = atomic_load_explicit(&t->cpus, memory_order_acquire);
-    int cpu = os_current_cpu();
-    cpu_share_note_cpu(cpus, self, cpu);
-    return cpu_share_idle(cpus, staffed, self, cpu, seq, master_counts);
+    return cpu_share_alone(atomic_load_explicit(&t->cpus, memory_order_acquire),
+                           atomic_load_explicit(&t->staffed, memory_order_relaxed),
+                           atomic_load_explicit(&team_busy_threads, memory_order_relaxed), self,
+                           seq, master_counts);
 }
 
 /* await_next's alone: the master runs elsewhere and so do the workers

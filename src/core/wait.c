@@ -59,6 +59,11 @@ static struct wait_plan plan_load(void)
     return p;
 }
 
+uint64_t wait_alone_ns(void)
+{
+    return atomic_load_explicit(&plan_now.alone_ns, memory_order_relaxed);
+}
+
 void seq_wait_slow(seqword *s, unsigned seen)
 {
     /* Most waits with a CPU per thread end within a few hundred pauses

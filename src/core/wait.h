@@ -153,6 +153,10 @@ static inline bool wait_oversubscribed(void)
     return atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed);
 }
 
+/* How long an oversubscribed waiter that has its CPU to itself spins
+ * instead of yielding (wait_plan.alone_ns; 0: never). */
+uint64_t wait_alone_ns(void);
+
 /* The spin phase of a lock's contended path: tries to move *word from 0
  * to `value` (acquire) while spinning a bounded time: the plan's spins, at
  * most ILAN_LOCK_SPIN (a lock's holder is usually running and leaves

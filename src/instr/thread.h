@@ -40,6 +40,7 @@
     X(waits_yielded, "waits that ended after yielding the CPU")                                   \
     X(waits_slept, "waits that went to sleep")                                                    \
     X(waits_alone, "oversubscribed waits that spun, not yielded: no thread on their CPU had work") \
+    X(task_waits_alone, "oversubscribed task waits that spun: their CPU's other threads had left") \
     X(sleeps, "futex sleeps")                                                                     \
     X(wakes, "futex wake-up calls made (some thread was asleep)")                                 \
     X(wakes_passed, "wake-ups passed on for another locality group's queued ILAN tasks")         \

@@ -8,6 +8,7 @@
 // Every region's reduction is checked, so a wait that ended early fails.
 // ilan-test: threads=4 tsan env=OMP_PLACES={0},{1};OMP_PROC_BIND=close;ILAN_COUNTERS=runtime
 #include "check.h"
+#include <sched.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -47,6 +48,13 @@ int main(int argc, char **argv)
     long long alone = regions();
     CHECK(alone > 0, "no wait kept its CPU in %d regions", REGIONS);
 
+    /* The child inherits this thread's mask, CPU 0 alone since the team
+     * bound it: it would see one CPU and check nothing. */
+    cpu_set_t both;
+    CPU_ZERO(&both);
+    CPU_SET(0, &both);
+    CPU_SET(1, &both);
+    CHECK(sched_setaffinity(0, sizeof both, &both) == 0, "cannot unbind the master");
     setenv("OMP_WAIT_POLICY", "passive", 1);
     char *child[] = {argv[0], "passive", NULL};
     pid_t pid;
