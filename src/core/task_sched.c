@@ -526,6 +526,16 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             atomic_fetch_add_explicit(&b->task_hungry, 1, memory_order_relaxed);
             hungry = true;
         }
+        /* Threads outnumber CPUs, but no other thread that shares this
+         * one is in the region: spin a while, as with a CPU each. These
+         * rounds do not count towards sleeping: the rounds a wait yields
+         * before it sleeps follow them. */
+        bool oversubscribed = wait_oversubscribed();
+        if (oversubscribed && keep_cpu(ts, team, &keep)) {
+            keep.kept = true;
+            quiet += idle_pause_watching(++keep.rounds, done, arg, false);
+            continue;
+        }
         /* Sleep only after as many failed looks at other threads as
          * rounds: a thief that looks rarely (the steal pace) still looks
          * as many times before it sleeps, else it would sleep through the
@@ -533,16 +543,6 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* With no task pending there is nothing to look for: such a wait
          * (a plain barrier) follows the wait plan and sleeps once it has
          * yielded for as long as the plan says, whatever its rounds. */
-        /* Threads outnumber CPUs, but none that shares this one has
-         * work: spin a while, as with a CPU each. These rounds do not count
-         * towards sleeping: the rounds a wait yields before it sleeps
-         * follow them. */
-        bool oversubscribed = wait_oversubscribed();
-        if (oversubscribed && keep_cpu(ts, team, &keep)) {
-            keep.kept = true;
-            quiet += idle_pause_watching(++keep.rounds, done, arg, false);
-            continue;
-        }
         if ((++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) &&
             (pending || !idle_yielded_enough(idle, &idle_since))) {
             quiet += idle_pause_watching(idle, done, arg, oversubscribed);
@@ -601,9 +601,8 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         atomic_fetch_sub_explicit(&b->cond_sleepers, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&b->task_sleepers, 1, memory_order_relaxed);
         barrier_relay_wake(b);
-        if (t) {
+        if (t)
             run_found(ts, t, from);
-        }
         idle = looks = 0;
         keep.since_ns = keep.rounds = 0;
         passed = false;
