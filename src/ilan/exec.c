@@ -237,9 +237,43 @@ static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
  * ones, then records when this thread finished its last one. With
  * nogroup the last runner records the execution and frees it: the caller
  * touches a->exec no more. */
+/*
+ * A runner of a launch with watch_cpus set, about to work: groups without
+ * places say nothing of where their threads run, and while threads
+ * outnumber CPUs a launch gets one runner per CPU (runners_cap), so two
+ * runners (the creator working is one) can share a CPU for the whole run
+ * while another CPU has none: a strict run then took twice its time. The
+ * first runner on a CPU marks it; a later one queues one runner more for
+ * its range and wakes a sleeper, which the OS likely starts on an idle
+ * CPU (at most as many as CPUs in all). Returns the CPU's bit when this
+ * runner marked it (to clear when it is done), else 0. Any runner.
+ */
+static uint64_t spread_runner(struct ilan_thread *ts, const struct runner_args *a)
+{
+    struct taskloop_exec *exec = a->exec;
+    int cpu = os_current_cpu();
+    if (cpu < 0 || cpu >= 64)
+        return 0;
+    uint64_t bit = 1ull << cpu;
+    if (!(atomic_fetch_or_explicit(&exec->runner_cpus, bit, memory_order_relaxed) & bit))
+        return bit;
+    if (ilan_range_empty(a->launch) ||
+        atomic_fetch_add_explicit(&exec->runners_added, 1, memory_order_relaxed) >=
+            icv_global.num_procs)
+        return 0;
+    /* As open_ranges: a child of this task, which the taskloop's taskgroup
+     * counts (watch_cpus needs a creator that waits). */
+    struct task *t = runner_task(a, false);
+    ilan_groups_push(ts, a->launch->ranges[a->range].group, true, t, t, 1);
+    ILAN_COUNT(runners_spread);
+    task_queue_wake_tree(ts, ts->team, 1);
+    return 0;
+}
+
 static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
 {
     struct ilan_launch *l = a->launch;
+    uint64_t cpu_bit = a->exec->watch_cpus ? spread_runner(ts, a) : 0;
     /* A worker's share is measured as its part of the taskloop (counters,
      * OS counters read once at each end, not per task). */
     struct instr_mark im = ILAN_TASKLOOP_JOIN(l->body.fn);
@@ -249,6 +283,8 @@ static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
     if (ilan_range_work(l, runner_range(l, a->range), a->range, home, &foreign,
                         watched ? watch_range : NULL, (void *)a))
         a->slot_end[ts->team_id * SLOT_STRIDE] = os_clock_ns();
+    if (cpu_bit)
+        atomic_fetch_and_explicit(&a->exec->runner_cpus, ~cpu_bit, memory_order_relaxed);
     ILAN_TASKLOOP_LEAVE(im);
     /* Every task claimed, some of them from another group's range: that
      * group's runners may still be queued with nothing left to do, and any
@@ -596,6 +632,8 @@ static bool launch_ranges(struct ilan_thread *ts, struct taskloop_exec *exec,
     exec->launch =
         ilan_range_new(exec->launch_room, body, split, k, runners, first, strict_end, exec->data,
                        exec->plan.cutoff > 0);
+    exec->watch_cpus = oversubscribed && cap != UINT_MAX && exec->finished_by_creator &&
+                       exec->team_ilan->groups.model_id[0] < 0;
     /* Unbound threads may have changed node since the region began (when
      * the groups were made): a runner then works for the node it runs on. */
     const struct team_groups *groups = &exec->team_ilan->groups;

@@ -45,6 +45,12 @@ struct taskloop_exec {
     struct ilan_data *data;           /* the registered array's map (ilan/data.h), NULL: none */
     _Atomic bool drained;             /* range launch: every task was claimed, so any thread
                                          may run (and end) the runners still queued */
+    bool watch_cpus;                  /* range launch in groups without places while threads
+                                         outnumber CPUs: runners check for a shared CPU
+                                         (spread_runner) */
+    _Atomic uint64_t runner_cpus;     /* ...the CPUs (below 64) a runner of it works on, the
+                                         creator included */
+    _Atomic unsigned runners_added;   /* ...runners queued for runners that found theirs taken */
     struct exec_offer *offers;        /* [nthreads] room for runners offered to single threads
                                          (core/handoff.h), NULL: team too large for them */
     unsigned noffers;                 /* offers[0..noffers) made by this execution; while any

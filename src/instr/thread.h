@@ -44,6 +44,7 @@
     X(sleeps, "futex sleeps")                                                                     \
     X(wakes, "futex wake-up calls made (some thread was asleep)")                                 \
     X(wakes_passed, "wake-ups passed on for another locality group's queued ILAN tasks")         \
+    X(runners_spread, "ILAN runners added for runners that shared a CPU (placeless groups)")      \
     X(loop_chunks, "worksharing-loop chunks taken (dynamic, guided, runtime and ordered loops)")  \
     X(loop_steals_local, "adaptive loops: iteration ranges stolen within the thief's locality group") \
     X(loop_steals_remote, "adaptive loops: iteration ranges stolen from another locality group")  \
