@@ -490,7 +490,7 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
 double mold_cutoff(const struct mold *m)
 {
     if ((m->phase != MOLD_SIZE && m->phase != MOLD_STEAL) || m->next.ngroups >= m->ngroups ||
-        entry_find(m, m->next) || m->thesis)
+        m->thesis)
         return 0;
     const struct mold_entry *best = best_entry(m);
     if (!best)

@@ -669,8 +669,9 @@ static void test_samples(void)
     mold_free(&m);
 }
 
-/* Bounded exploration: only a first, group-leaving run of the search has
- * a cut-off, at the best median times 1 + max(noise, margin). */
+/* Bounded exploration: every group-leaving run of the search has a
+ * cut-off, at the best median times 1 + max(noise, margin), a re-sample
+ * as a first run. */
 static void test_cutoff(void)
 {
     struct mold m;
@@ -691,6 +692,18 @@ static void test_cutoff(void)
     CHECK(mold_record(&m, cfg(4, false), 1.8, NULL)); /* spread 0.8 / (2 * 1.4) = 0.286 */
     c = mold_cutoff(&m);
     CHECK(c > 1.4 * 1.28 && c < 1.4 * 1.29, "cut-off %g", c);
+    mold_free(&m);
+    /* A re-sample of a configuration tied with the best has one too. */
+    CHECK(thesis_init(&m, 2, false, -1));
+    CHECK(mold_record(&m, cfg(2, false), 1.0, NULL));
+    CHECK(mold_record(&m, cfg(2, false), 1.8, NULL)); /* noise 0.286 */
+    CHECK(is(mold_next(&m), 1, false) && mold_cutoff(&m) > 0);
+    CHECK(mold_record(&m, cfg(1, false), 1.5, NULL)); /* lost, within the noise */
+    for (int i = 0; i < 10 && !is(mold_next(&m), 1, false) && m.phase == MOLD_SIZE; i++)
+        CHECK(mold_record(&m, mold_next(&m), 1.4, NULL));
+    CHECK(is(mold_next(&m), 1, false), "the tie was not re-sampled");
+    c = mold_cutoff(&m);
+    CHECK(c > 1.4 * 1.28 && c < 1.4 * 1.29, "re-sample cut-off %g", c);
     mold_free(&m);
     /* Settled, fixed, and one group: never. */
     CHECK(thesis_init(&m, 2, true, -1));
