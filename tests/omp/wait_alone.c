@@ -7,18 +7,13 @@
 // OMP_WAIT_POLICY=passive must show none (passive waits sleep at once).
 // Every region's reduction is checked, so a wait that ended early fails.
 // ilan-test: threads=4 tsan env=OMP_PLACES={0},{1};OMP_PROC_BIND=close;ILAN_COUNTERS=runtime
-#include "check.h"
-#include <sched.h>
-#include <spawn.h>
-#include <sys/wait.h>
+#include "passive_child.h"
 
 #ifdef __SANITIZE_THREAD__
 #define REGIONS 300
 #else
 #define REGIONS 3000
 #endif
-
-extern char **environ;
 
 static long long (*counter)(const char *name, int thread);
 
@@ -48,19 +43,6 @@ int main(int argc, char **argv)
     long long alone = regions();
     CHECK(alone > 0, "no wait kept its CPU in %d regions", REGIONS);
 
-    /* The child inherits this thread's mask, CPU 0 alone since the team
-     * bound it: it would see one CPU and check nothing. */
-    cpu_set_t both;
-    CPU_ZERO(&both);
-    CPU_SET(0, &both);
-    CPU_SET(1, &both);
-    CHECK(sched_setaffinity(0, sizeof both, &both) == 0, "cannot unbind the master");
-    setenv("OMP_WAIT_POLICY", "passive", 1);
-    char *child[] = {argv[0], "passive", NULL};
-    pid_t pid;
-    CHECK(posix_spawn(&pid, "/proc/self/exe", NULL, NULL, child, environ) == 0, "spawn failed");
-    int status;
-    CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-          "the passive run failed (status %d)", status);
+    test_passive_child(argv[0]);
     return 0;
 }
