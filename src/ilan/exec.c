@@ -232,11 +232,6 @@ static unsigned runner_range(const struct ilan_launch *l, unsigned mine)
     return mine;
 }
 
-/* Works as the runner `a` on the calling thread ts: runs tasks of its
- * range (or of its node's, runner_range), then other groups' shareable
- * ones, then records when this thread finished its last one. With
- * nogroup the last runner records the execution and frees it: the caller
- * touches a->exec no more. */
 /*
  * A runner of a launch with watch_cpus set, about to work: groups without
  * places say nothing of where their threads run, and while threads
@@ -270,6 +265,11 @@ static uint64_t spread_runner(struct ilan_thread *ts, const struct runner_args *
     return 0;
 }
 
+/* Works as the runner `a` on the calling thread ts: runs tasks of its
+ * range (or of its node's, runner_range), then other groups' shareable
+ * ones, then records when this thread finished its last one. With
+ * nogroup the last runner records the execution and frees it: the caller
+ * touches a->exec no more. */
 static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
 {
     struct ilan_launch *l = a->launch;

@@ -50,7 +50,7 @@ struct taskloop_exec {
                                          (spread_runner) */
     _Atomic uint64_t runner_cpus;     /* ...the CPUs (below 64) a runner of it works on, the
                                          creator included */
-    _Atomic unsigned runners_added;   /* ...runners queued for runners that found theirs taken */
+    _Atomic unsigned runners_added;   /* ...runners queued by runners that found their CPU taken */
     struct exec_offer *offers;        /* [nthreads] room for runners offered to single threads
                                          (core/handoff.h), NULL: team too large for them */
     unsigned noffers;                 /* offers[0..noffers) made by this execution; while any
