@@ -412,6 +412,7 @@ static bool idle_yielded_enough(unsigned idle, uint64_t *since)
  * threads outnumber CPUs (keep_cpu). */
 struct cpu_keep {
     uint64_t since_ns; /* when its current run of failed rounds began (0: not begun) */
+    bool over;         /* that run has spun alone_ns: it yields until a task is found */
     unsigned rounds;   /* failed rounds it spun in that run */
     bool kept;         /* spun at least one round of this wait (counted at its end) */
 };
@@ -432,12 +433,13 @@ static bool keep_cpu(struct ilan_thread *ts, struct team *t, struct cpu_keep *k)
 {
     uint64_t alone_ns = wait_alone_ns();
     struct cpu_share *cpus = atomic_load_explicit(&t->cpus, memory_order_acquire);
-    if (!alone_ns || !cpus)
+    if (!alone_ns || !cpus || k->over)
         return false;
     uint64_t now = os_now_ns();
     if (!k->since_ns)
         k->since_ns = now;
-    return now - k->since_ns < alone_ns &&
+    k->over = now - k->since_ns >= alone_ns; /* no clock read per round from then on */
+    return !k->over &&
            cpu_share_alone(cpus, atomic_load_explicit(&t->staffed, memory_order_relaxed),
                            atomic_load_explicit(&team_busy_threads, memory_order_relaxed),
                            ts->team_id, atomic_load_explicit(&t->region_seq, memory_order_relaxed),
@@ -469,7 +471,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
     struct stall stall = {~0ul, 0};
     uint64_t idle_since = 0; /* when this wait's failed rounds began (idle_yielded_enough) */
     bool passed = false;   /* passed a wake-up on since this wait began or last woke */
-    struct cpu_keep keep = {0, 0, false};
+    struct cpu_keep keep = {0, false, 0, false};
     enum task_source from; /* where the task found came from */
     struct instr_mark im = ILAN_ENTER_WAIT();
     for (;;) {
@@ -504,7 +506,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             if (t)
                 run_found(ts, t, from);
             idle = looks = unanswered = 0;
-            keep.since_ns = keep.rounds = 0;
+            keep = (struct cpu_keep){0, false, 0, keep.kept};
             continue;
         }
         /* Ask on the first idle round, then again each T_interval rounds
@@ -553,7 +555,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         if (pending && (t = take_if_stalled(task_mode, team, waiter, &stall)) != NULL) {
             run_found(ts, t, FROM_QUEUE);
             idle = looks = 0;
-            keep.since_ns = keep.rounds = 0;
+            keep = (struct cpu_keep){0, false, 0, keep.kept};
             continue;
         }
         /* Sleep until something moves the work word: a push, a completion
@@ -604,7 +606,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         if (t)
             run_found(ts, t, from);
         idle = looks = 0;
-        keep.since_ns = keep.rounds = 0;
+        keep = (struct cpu_keep){0, false, 0, keep.kept};
         passed = false;
     }
 }
