@@ -3,12 +3,11 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#include "base/prefetch.h"
 #include "core/barrier.h"
 #include "core/task_included.h"
 #include "core/task_queue.h"
 #include "core/team_desc.h"
-
-enum { HANDOFF_EMPTY, HANDOFF_WRITING, HANDOFF_OFFERED, HANDOFF_TAKEN };
 
 /* The state word of generation `gen` in phase p. */
 static inline uint64_t handoff_state(uint64_t gen, unsigned p)
@@ -17,7 +16,7 @@ static inline uint64_t handoff_state(uint64_t gen, unsigned p)
 }
 
 bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct task *parent,
-                        uint64_t *ticket)
+                        const void *first_write, uint64_t *ticket)
 {
     struct ilan_thread *ts = thread_self();
     struct task_handoff *h = &ts->team->task_slots[team_id]->handoff;
@@ -31,6 +30,8 @@ bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct
      * the same one). */
     if (atomic_load_explicit(&h->parent, memory_order_relaxed) != parent)
         atomic_store_explicit(&h->parent, parent, memory_order_relaxed);
+    if (atomic_load_explicit(&h->first_write, memory_order_relaxed) != first_write)
+        atomic_store_explicit(&h->first_write, first_write, memory_order_relaxed);
     if (h->run != run)
         h->run = run;
     if (h->arg != arg)
@@ -44,6 +45,13 @@ bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct
     *ticket = handoff_state(s >> 2, HANDOFF_OFFERED);
     atomic_store_explicit(&h->state, *ticket, memory_order_release);
     return true;
+}
+
+void task_handoff_warm(unsigned team_id)
+{
+    struct team *team = thread_self()->team;
+    if (team_id < team->nthreads)
+        prefetch_for_write(&team->task_slots[team_id]->handoff.state);
 }
 
 bool task_handoff_reclaim(unsigned team_id, uint64_t ticket, struct task *parent)
@@ -73,6 +81,14 @@ bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
      * was taken back meanwhile: then the CAS below fails (descriptors are
      * never unmapped, so reading through a stale one is harmless). */
     struct task *parent = atomic_load_explicit(&h->parent, memory_order_relaxed);
+    /* Lines the offerer wrote that the work needs at once: the parent's
+     * (read by task_run_included; its taskgroup changed) and the one the
+     * work writes first. Asked for before the CAS, their misses overlap
+     * its own. Either may be an older offer's: only hints. */
+    __builtin_prefetch(parent);
+    const void *first_write = atomic_load_explicit(&h->first_write, memory_order_relaxed);
+    if (first_write)
+        prefetch_for_write(first_write);
     if ((waiter && parent != waiter && !task_descends_from(parent, waiter)) ||
         !atomic_compare_exchange_strong_explicit(&h->state, &s,
                                                  handoff_state(s >> 2, HANDOFF_TAKEN),

@@ -289,6 +289,9 @@ struct task_handoff {
                                      that a taker's CAS fails on an offer made since it looked */
     struct task *_Atomic parent;  /* the offerer's task (on the heap): what a taker checks
                                      against its tied wait before it takes the offer */
+    const void *_Atomic first_write; /* a line the work writes first (NULL: none): asked for
+                                        as the offer is taken, so that its miss overlaps the
+                                        taking */
     void (*run)(void *arg);       /* the work */
     void *arg;                    /* its argument */
     struct taskgroup *taskgroup;  /* counts it until it is done */

@@ -370,11 +370,14 @@ static bool pass_wake_on(struct ilan_thread *ts, struct team *team)
 
 /* The pause after the idle-th failed round of a wait for done(arg),
  * watching done every few pauses (only the waiter's own lines answer it)
- * and returning as soon as it holds; when `yield`, one yield instead.
- * Returns the pauses it stood for (a yield stands for
+ * and the waiter's offer slot `offer` (NULL: none) at every pause, and
+ * returning as soon as either holds; when `yield`, one yield instead.
+ * The slot is watched that closely because its offerer waits for it: a
+ * 2-task taskloop's second task otherwise started up to a round of 64
+ * pauses late. Returns the pauses it stood for (a yield stands for
  * ILAN_TASK_YIELD_PAUSES). */
 static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), void *arg,
-                                           bool yield)
+                                           const struct task_handoff *offer, bool yield)
 {
     if (yield) {
         os_yield();
@@ -382,7 +385,8 @@ static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), 
     }
     unsigned pauses = 1u << (idle < ILAN_TASK_IDLE_MAX_LEVEL ? idle : ILAN_TASK_IDLE_MAX_LEVEL);
     for (unsigned i = 1; i <= pauses; i++) {
-        if (i % ILAN_TASK_WATCH_EVERY == 0 && done(arg))
+        if ((offer && task_handoff_offered(offer)) ||
+            (i % ILAN_TASK_WATCH_EVERY == 0 && done(arg)))
             return i;
         os_cpu_relax();
     }
@@ -453,11 +457,12 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         /* No team, hence no queue: what we wait for is done by another
          * thread (a detach event fulfilled elsewhere). */
         for (unsigned i = 0; !done(arg); i++)
-            idle_pause_watching(i, done, arg, wait_oversubscribed());
+            idle_pause_watching(i, done, arg, NULL, wait_oversubscribed());
         return;
     }
     struct task *waiter = task_constraint(ts);
     struct barrier *b = &team->barrier;
+    const struct task_handoff *offer = &task_own_slot(ts)->handoff;
     unsigned idle = 0;
     unsigned quiet = 0;  /* pauses since this wait last looked at other threads' deques */
     unsigned looks = 0;  /* looks at other threads' deques since a task was last found */
@@ -496,9 +501,11 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
             looks++; /* with no task pending, every round is a full look */
         enum look_others others = asks ? OTHERS_INBOXES : steal ? OTHERS_ALL : OTHERS_NONE;
         /* Work offered to this thread alone first (a taskloop's runner:
-         * its creator waits for it), then tasks. */
-        if (pending && (task_handoff_run_offered(ts, waiter) ||
-                        (t = task_find(ts, team, waiter, false, others, &from)) != NULL)) {
+         * its creator waits for it), then tasks. The offer is looked at
+         * before the team counts it pending (task_pending_hold follows
+         * it): the sooner its runner starts, the sooner the taskloop ends. */
+        if (task_handoff_run_offered(ts, waiter) ||
+            (pending && (t = task_find(ts, team, waiter, false, others, &from)) != NULL)) {
             if (hungry) {
                 atomic_fetch_sub_explicit(&b->task_hungry, 1, memory_order_relaxed);
                 hungry = false;
@@ -535,7 +542,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
         bool oversubscribed = wait_oversubscribed();
         if (oversubscribed && keep_cpu(ts, team, &keep)) {
             keep.kept = true;
-            quiet += idle_pause_watching(++keep.rounds, done, arg, false);
+            quiet += idle_pause_watching(++keep.rounds, done, arg, offer, false);
             continue;
         }
         /* Sleep only after as many failed looks at other threads as
@@ -547,7 +554,7 @@ void task_wait_until(struct ilan_thread *ts, bool (*done)(void *), void *arg)
          * yielded for as long as the plan says, whatever its rounds. */
         if ((++idle < ILAN_TASK_IDLE_ROUNDS || looks < ILAN_TASK_IDLE_ROUNDS) &&
             (pending || !idle_yielded_enough(idle, &idle_since))) {
-            quiet += idle_pause_watching(idle, done, arg, oversubscribed);
+            quiet += idle_pause_watching(idle, done, arg, offer, oversubscribed);
             continue;
         }
         /* About to sleep: first the way out of a stall (checked here, not
