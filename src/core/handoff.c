@@ -15,6 +15,13 @@ static inline uint64_t handoff_state(uint64_t gen, unsigned p)
     return gen << 2 | p;
 }
 
+/* Whether a and b are equal, field by field (their padding may differ). */
+static bool same_lineage(const struct task_lineage *a, const struct task_lineage *b)
+{
+    return a->parent == b->parent && a->taskgroup == b->taskgroup && a->tsc == b->tsc &&
+           a->depth == b->depth && a->final == b->final;
+}
+
 bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct task *parent,
                         const void *first_write, uint64_t *ticket)
 {
@@ -36,12 +43,14 @@ bool task_handoff_offer(unsigned team_id, void (*run)(void *), void *arg, struct
         h->run = run;
     if (h->arg != arg)
         h->arg = arg;
-    if (h->taskgroup != parent->taskgroup)
-        h->taskgroup = parent->taskgroup;
+    struct task_lineage lineage = task_lineage_of(parent);
+    lineage.parent = NULL; /* the taker reads `parent` */
+    if (!same_lineage(&h->lineage, &lineage))
+        h->lineage = lineage;
     if (memcmp(&h->icv, &ts->icv, sizeof h->icv) != 0)
         h->icv = ts->icv;
-    if (h->taskgroup)
-        atomic_fetch_add_explicit(&h->taskgroup->pending, 1, memory_order_relaxed);
+    if (lineage.taskgroup)
+        atomic_fetch_add_explicit(&lineage.taskgroup->pending, 1, memory_order_relaxed);
     *ticket = handoff_state(s >> 2, HANDOFF_OFFERED);
     atomic_store_explicit(&h->state, *ticket, memory_order_release);
     return true;
@@ -81,11 +90,9 @@ bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
      * was taken back meanwhile: then the CAS below fails (descriptors are
      * never unmapped, so reading through a stale one is harmless). */
     struct task *parent = atomic_load_explicit(&h->parent, memory_order_relaxed);
-    /* Lines the offerer wrote that the work needs at once: the parent's
-     * (read by task_run_included; its taskgroup changed) and the one the
-     * work writes first. Asked for before the CAS, their misses overlap
-     * its own. Either may be an older offer's: only hints. */
-    __builtin_prefetch(parent);
+    /* The line the work writes first, which the offerer wrote: asked for
+     * before the CAS, its miss overlaps the CAS's. It may be an older
+     * offer's: only a hint. */
     const void *first_write = atomic_load_explicit(&h->first_write, memory_order_relaxed);
     if (first_write)
         prefetch_for_write(first_write);
@@ -94,7 +101,9 @@ bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
                                                  handoff_state(s >> 2, HANDOFF_TAKEN),
                                                  memory_order_acquire, memory_order_relaxed))
         return false;
-    struct taskgroup *tg = h->taskgroup;
+    struct task_lineage lineage = h->lineage;
+    lineage.parent = parent;
+    struct taskgroup *tg = lineage.taskgroup;
     void (*run)(void *) = h->run;
     void *arg = h->arg;
     struct icv saved = ts->icv;
@@ -103,7 +112,7 @@ bool task_handoff_run_offered(struct ilan_thread *ts, struct task *waiter)
      * `created` = 1 keeps it from the included tasks' count). */
     ILAN_COUNT(range_runners);
     struct instr_mark im = ILAN_ENTER(task); /* a task slice in the trace, as a queued runner's */
-    task_run_included(ts, parent, run, arg, 0, true, 1);
+    task_run_included_from(ts, &lineage, run, arg, 0, true, 1);
     ILAN_LEAVE(im);
     ts->icv = saved;
     /* The slot is free for the next offer before the offerer may go on. */

@@ -149,6 +149,26 @@ struct task {
     struct task *next_free;          /* link in a free list */
 };
 
+/* What a child task inherits from its parent when it starts: read from
+ * the parent (task_lineage_of), or carried by whoever hands the child to
+ * another thread (core/handoff.h), so that this thread need not read the
+ * parent's line, which the parent's thread keeps writing. */
+struct task_lineage {
+    struct task *parent;         /* the parent itself */
+    struct taskgroup *taskgroup; /* the parent's current taskgroup */
+    struct task *tsc;            /* the parent's scheduling constraint (an untied child's) */
+    unsigned depth;              /* the parent's depth */
+    bool final;                  /* the parent is final: so is the child */
+};
+
+/* What a child of `parent` inherits, read from parent now. */
+static inline struct task_lineage task_lineage_of(struct task *parent)
+{
+    return (struct task_lineage){parent, parent->taskgroup, parent->tsc,
+                                 atomic_load_explicit(&parent->depth, memory_order_relaxed),
+                                 (parent->state_flags & TASK_FINAL) != 0};
+}
+
 /* The argument block of an explicit task. */
 static inline void *task_args(struct task *t)
 {
@@ -294,7 +314,9 @@ struct task_handoff {
                                         taking */
     void (*run)(void *arg);       /* the work */
     void *arg;                    /* its argument */
-    struct taskgroup *taskgroup;  /* counts it until it is done */
+    struct task_lineage lineage;  /* what it inherits from `parent` (parent itself excepted,
+                                     read from `parent` above); its taskgroup counts it
+                                     until it is done */
     struct icv icv;               /* the offerer's ICVs at the offer */
 };
 

@@ -11,25 +11,33 @@
 #include "instr/counters.h"
 
 /* What a new included task of `parent` starts with: its descriptor on the
- * caller's stack, s, made ready to run. */
+ * caller's stack, s, made ready to run, with what it inherits from
+ * parent (`from`, task_lineage_of). */
 static inline __attribute__((always_inline)) void
-task_included_init(struct ilan_thread *ts, struct task *s, struct task *parent, void *data,
-                   unsigned flags, bool copied)
+task_included_init_from(struct ilan_thread *ts, struct task *s, const struct task_lineage *from,
+                        void *data, unsigned flags, bool copied)
 {
-    atomic_store_explicit(&s->up[0], parent, memory_order_relaxed);
-    atomic_store_explicit(&s->depth, atomic_load_explicit(&parent->depth, memory_order_relaxed) + 1,
-                          memory_order_relaxed);
+    atomic_store_explicit(&s->up[0], from->parent, memory_order_relaxed);
+    atomic_store_explicit(&s->depth, from->depth + 1, memory_order_relaxed);
     unsigned untied = (flags & TASK_FLAG_UNTIED) ? TASK_UNTIED : 0;
     s->state_flags = TASK_ON_STACK | untied | (copied ? TASK_COPIED : 0) |
-                     (((flags & TASK_FLAG_FINAL) || (parent->state_flags & TASK_FINAL)) ? TASK_FINAL
-                                                                                        : 0);
-    s->taskgroup = parent->taskgroup;
+                     (((flags & TASK_FLAG_FINAL) || from->final) ? TASK_FINAL : 0);
+    s->taskgroup = from->taskgroup;
     s->team = ts->team;
     s->forward = NULL;
     s->reduction_data = NULL;
     atomic_store_explicit(&s->children, 0, memory_order_relaxed); /* read by taskwait */
     s->data = data;
-    s->tsc = untied ? parent->tsc : s;
+    s->tsc = untied ? from->tsc : s;
+}
+
+/* task_included_init_from, reading what s inherits from parent itself. */
+static inline __attribute__((always_inline)) void
+task_included_init(struct ilan_thread *ts, struct task *s, struct task *parent, void *data,
+                   unsigned flags, bool copied)
+{
+    struct task_lineage from = task_lineage_of(parent);
+    task_included_init_from(ts, s, &from, data, flags, copied);
 }
 
 /* Runs fn(data) as the task s (task_included_init) on the calling thread,
@@ -54,11 +62,12 @@ task_included_call(struct ilan_thread *ts, struct task *s, void (*fn)(void *), v
  * `created` (0 or 1): the counters count its creation here (GOMP_task).
  */
 static inline __attribute__((always_inline)) void
-task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *), void *data,
-                  unsigned flags, bool copied, unsigned created)
+task_run_included_from(struct ilan_thread *ts, const struct task_lineage *from,
+                       void (*fn)(void *), void *data, unsigned flags, bool copied,
+                       unsigned created)
 {
     struct task s;
-    task_included_init(ts, &s, parent, data, flags, copied);
+    task_included_init_from(ts, &s, from, data, flags, copied);
     struct task *prev = ts->task, *icv_frame = ts->icv_frame;
     ts->task = &s;
     ts->icv_frame = &s; /* the ICVs are saved only if the task changes one */
@@ -69,6 +78,15 @@ task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *
     ts->task = prev && prev->forward ? prev->forward : prev;
     if (s.forward)
         task_complete(s.forward);
+}
+
+/* task_run_included_from, with what the task inherits read from parent. */
+static inline __attribute__((always_inline)) void
+task_run_included(struct ilan_thread *ts, struct task *parent, void (*fn)(void *), void *data,
+                  unsigned flags, bool copied, unsigned created)
+{
+    struct task_lineage from = task_lineage_of(parent);
+    task_run_included_from(ts, &from, fn, data, flags, copied, created);
 }
 
 /* Included tasks of one construct run back to back on one descriptor

@@ -114,8 +114,17 @@ static void exec_recycle(struct taskloop_exec *exec)
         free(exec);
 }
 
-/* Every task of exec is done: record the measurement, recycle exec. */
-static void exec_finish(struct taskloop_exec *exec)
+/*
+ * Every task of exec is done: record the measurement, recycle exec.
+ * joined_ns: when its creator, which waited, saw the last task done; the
+ * run's time then ends there, join included, which is what the program
+ * waited. 0 when the last task finishes it (nogroup): its time is the
+ * last task's end. The threads' end times, on lines of their own that
+ * each miss here, are read only when the time or the history needs them
+ * (taskloop_plan_wants_group_times): a settled run's join then touches no
+ * line its runners wrote but the taskgroup's.
+ */
+static void exec_finish(struct taskloop_exec *exec, uint64_t joined_ns)
 {
     uint64_t mine = atomic_load_explicit(&exec->open_ns, memory_order_relaxed);
     if (mine) /* no longer pending (unless a later run set its own) */
@@ -129,13 +138,23 @@ static void exec_finish(struct taskloop_exec *exec)
         unsigned G = groups->ngroups;
         unsigned nthreads = groups->nthreads;
         double group_times[G], end_s[nthreads];
-        for (unsigned i = 0; i < nthreads; i++) {
-            /* An end before the start is an older execution's: none of this one's tasks. */
-            uint64_t end = exec->slot_end[i * SLOT_STRIDE];
-            end_s[i] = end > exec->start_ns ? (double)(end - exec->start_ns) * 1e-9 : 0;
+        /* The ILAN_VERBOSE line is made under the lock, written after it. */
+        char line[640];
+        line[0] = '\0'; /* most runs say nothing: no need to clear the rest */
+        mutex_lock(&h->lock);
+        bool by_group = taskloop_plan_wants_group_times(&h->mold, &exec->plan);
+        double took = joined_ns > exec->start_ns ? (double)(joined_ns - exec->start_ns) * 1e-9 : 0;
+        if (by_group || !joined_ns) {
+            for (unsigned i = 0; i < nthreads; i++) {
+                /* An end before the start is an older execution's: none of this one's tasks. */
+                uint64_t end = exec->slot_end[i * SLOT_STRIDE];
+                end_s[i] = end > exec->start_ns ? (double)(end - exec->start_ns) * 1e-9 : 0;
+            }
+            double last = taskloop_plan_times(end_s, nthreads, groups->slot_group,
+                                              exec->participates, G, group_times);
+            if (!joined_ns)
+                took = last;
         }
-        double took = taskloop_plan_times(end_s, nthreads, groups->slot_group, exec->participates,
-                                          G, group_times);
         double time = took, opened_s = -1;
         if (atomic_load_explicit(&exec->opened_early, memory_order_relaxed)) {
             opened_s = (double)(atomic_load_explicit(&exec->open_ns, memory_order_relaxed) -
@@ -143,10 +162,6 @@ static void exec_finish(struct taskloop_exec *exec)
             if (exec->projected_s > took)
                 time = exec->projected_s;
         }
-        /* The ILAN_VERBOSE line is made under the lock, written after it. */
-        char line[640];
-        line[0] = '\0'; /* most runs say nothing: no need to clear the rest */
-        mutex_lock(&h->lock);
         if (exec->data) {
             h->data_runs++;
             h->data_tasks += exec->data->ntasks;
@@ -156,8 +171,8 @@ static void exec_finish(struct taskloop_exec *exec)
         }
         enum mold_phase before = h->mold.phase;
         bool was_rechecking = h->mold.rechecking;
-        taskloop_plan_record(&h->mold, &h->work_ns, &exec->plan, time, group_times,
-                             exec->workers);
+        taskloop_plan_record(&h->mold, &h->work_ns, &exec->plan, time,
+                             by_group ? group_times : NULL, exec->workers);
         if (config.verbose >= 1 && exec->plan.calibration)
             say_calibration(h, time, line, sizeof line);
         else if (config.verbose >= 1 && exec->plan.recorded)
@@ -308,7 +323,7 @@ static void runner_work(struct ilan_thread *ts, const struct runner_args *a)
     if (a->creator_waits)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
-        exec_finish(exec);
+        exec_finish(exec, 0);
 }
 
 /* A runner task of a range launch (runner_work). Its task_done does
@@ -402,14 +417,14 @@ void ilan_exec_task_done(struct ilan_thread *ts, struct task *t)
     if (exec->finished_by_creator)
         return;
     if (atomic_fetch_sub_explicit(&exec->remaining, 1, memory_order_acq_rel) == 1)
-        exec_finish(exec);
+        exec_finish(exec, 0);
 }
 
 void ilan_exec_end(struct taskloop_exec *exec)
 {
     if (!exec)
         return;
-    exec_finish(exec);
+    exec_finish(exec, os_clock_ns());
 }
 
 /* The most of a reused record's offers and launch that exec_new asks for

@@ -427,6 +427,11 @@ static void recheck(struct mold *m, double time)
     m->next = m->chosen;
 }
 
+bool mold_wants_group_times(const struct mold *m, struct mold_config cfg)
+{
+    return m->phase != MOLD_SETTLED || m->rechecking || !same_config(cfg, m->next);
+}
+
 bool mold_record(struct mold *m, struct mold_config cfg, double time, const double *group_times)
 {
     struct mold_entry *e = entry_find(m, cfg);

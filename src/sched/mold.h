@@ -211,6 +211,13 @@ void mold_set_thesis(struct mold *m);
 /* The configuration the next execution should run. */
 struct mold_config mold_next(const struct mold *m);
 
+/* Whether mold_record makes any use of the group times of a run of cfg:
+ * not for a settled run of the chosen configuration (not a recheck),
+ * whose group times would only re-rank the groups, and the ranks are
+ * read again only in a new exploration, whose first run on every group
+ * ranks them afresh. The caller may then skip measuring them. */
+bool mold_wants_group_times(const struct mold *m, struct mold_config cfg);
+
 /* Records one execution of `cfg` (normally what mold_next answered; any
  * configuration is accepted): `time` is the taskloop's time in seconds,
  * group_times[g] the time of group g (< 0 when g did not take part), G

@@ -78,6 +78,11 @@ double taskloop_plan_times(const double *end_s, unsigned nthreads, const unsigne
     return last;
 }
 
+bool taskloop_plan_wants_group_times(const struct mold *m, const struct taskloop_plan *p)
+{
+    return p->recorded && !p->calibration && mold_wants_group_times(m, p->cfg);
+}
+
 bool taskloop_plan_record(struct mold *m, double *work_ns, const struct taskloop_plan *p,
                           double time, const double *group_times, unsigned workers)
 {

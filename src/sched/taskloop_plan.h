@@ -63,9 +63,15 @@ unsigned long taskloop_plan_num_tasks(bool grainsize, unsigned long num_tasks, d
 double taskloop_plan_times(const double *end_s, unsigned nthreads, const unsigned *slot_group,
                            const bool *participates, unsigned G, double *group_times);
 
+/* Whether taskloop_plan_record makes any use of the group times of an
+ * execution planned by p (mold_wants_group_times; none for a calibration
+ * or an unrecorded run). */
+bool taskloop_plan_wants_group_times(const struct mold *m, const struct taskloop_plan *p);
+
 /*
  * Records an execution planned by p that took `time` seconds (group_times
- * as taskloop_plan_times gives them; `workers` threads took part): a
+ * as taskloop_plan_times gives them, or NULL when
+ * taskloop_plan_wants_group_times said no; `workers` threads took part): a
  * calibration sets *work_ns (time x workers, in ns, at least 1 so that a
  * measured 0 counts as measured) unless it is set already; a recorded run
  * goes to mold_record. False when mold_record ran out of memory.

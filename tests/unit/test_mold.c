@@ -465,17 +465,21 @@ static void test_recheck(void)
     static const double warm[] = {0.90, 0.84, 0.89};
     for (unsigned i = 0; i < 3; i++)
         CHECK(mold_record(&m, mold_next(&m), warm[i], NULL));
-    CHECK(is(mold_next(&m), 1, false));
+    CHECK(is(mold_next(&m), 1, false) && mold_wants_group_times(&m, cfg(1, false)));
     CHECK(mold_record(&m, cfg(1, false), 0.44, NULL));
     CHECK(m.phase == MOLD_CONFIRM && is(mold_next(&m), 2, false));
     CHECK(mold_record(&m, cfg(2, false), 0.41, NULL)); /* tied: the other CPU still held */
     CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 1, false) && m.recheck_in == MOLD_RECHECK_FIRST);
+    /* Group times matter no more for the settled choice's runs; for a run
+     * of anything else they still do. */
+    CHECK(!mold_wants_group_times(&m, cfg(1, false)) && mold_wants_group_times(&m, cfg(2, false)));
     for (unsigned i = 0; i < MOLD_RECHECK_FIRST - 1; i++) {
         CHECK(mold_record(&m, cfg(1, false), 0.43, NULL));
         CHECK(is(mold_next(&m), 1, false), "run %u", i);
     }
     CHECK(mold_record(&m, cfg(1, false), 0.43, NULL));
-    CHECK(m.rechecking && is(mold_next(&m), 2, false) && is(m.chosen, 1, false));
+    CHECK(m.rechecking && is(mold_next(&m), 2, false) && is(m.chosen, 1, false) &&
+          mold_wants_group_times(&m, cfg(2, false)));
     char why[200];
     CHECK(mold_record(&m, cfg(2, false), 0.21, NULL)); /* the CPU is back */
     mold_explain(&m, why, sizeof why);

@@ -18,6 +18,7 @@ int main(void)
     /* A loop without clauses in the ilan mode measures its work first. */
     p = taskloop_plan_next(&m, 4, true, 0, false, -1, ids);
     CHECK(p.calibration && p.recorded && p.k == 4 && p.cutoff == 0);
+    CHECK(!taskloop_plan_wants_group_times(&m, &p), "a calibration measures work only");
     double work = 0, gt[4] = {0.001, 0.001, 0.001, 0.001};
     CHECK(taskloop_plan_record(&m, &work, &p, 0.002, gt, 8));
     CHECK(work == 0.002 * 1e9 * 8 + 1, "work %g", work);
@@ -29,11 +30,13 @@ int main(void)
     /* Then the mold decides, and its samples are recorded. */
     p = taskloop_plan_next(&m, 4, true, work, false, -1, ids);
     CHECK(!p.calibration && p.recorded && p.k == mold_next(&m).ngroups);
+    CHECK(taskloop_plan_wants_group_times(&m, &p), "exploring: the groups are ranked");
     CHECK(taskloop_plan_record(&m, &work, &p, 0.002, gt, 8));
     CHECK(m.executions == 1);
 
     /* An unrecorded plan (pinned to its data's groups) leaves the mold alone. */
     struct taskloop_plan pinned = {.cfg = {2, false}, .k = 2};
+    CHECK(!taskloop_plan_wants_group_times(&m, &pinned));
     CHECK(taskloop_plan_record(&m, &work, &pinned, 0.002, gt, 4));
     CHECK(m.executions == 1);
 
