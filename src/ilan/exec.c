@@ -463,12 +463,14 @@ static struct taskloop_exec *exec_new(struct team_ilan *ti, const struct taskloo
      * At most WARM_BYTES of offers and launch: a large argument block is
      * mostly unchanged (ilan_range_new keeps what is equal). */
     if (exec) {
+        /* The targets first: a read of a line asked for writing waits
+         * for the write permission. */
+        for (unsigned o = 0; o < exec->noffers; o++)
+            task_handoff_warm(exec->offers[o].target);
         prefetch_range_for_write(exec, head, ILAN_CACHE_LINE);
         prefetch_range_for_write((char *)exec + ends,
                                  offers + room < WARM_BYTES ? offers + room : WARM_BYTES,
                                  ILAN_CACHE_LINE);
-        for (unsigned o = 0; o < exec->noffers; o++)
-            task_handoff_warm(exec->offers[o].target);
     }
     size_t capacity = exec ? exec->capacity : ends + offers + room;
     if (exec) {
@@ -608,9 +610,12 @@ static void offer_runners(struct ilan_thread *ts, struct taskloop_exec *exec, un
             o->args = *a;
             o->args.range = (unsigned)j;
         }
+        /* Its line is all written before the offer: the taker reads the
+         * runner's argument there as soon as the offer is out. */
+        if (o->target != i)
+            o->target = i;
         if (task_handoff_offer(i, range_runner, &o->args, parent, &a->launch->ranges[j],
                                &o->ticket)) {
-            o->target = i;
             exec->noffers++;
             left[j]--;
         }
