@@ -13,7 +13,8 @@
 enum { HANDOFF_EMPTY, HANDOFF_WRITING, HANDOFF_OFFERED, HANDOFF_TAKEN };
 
 /* Whether slot h holds an offer not yet taken: one load of a line that
- * only an offer writes, cheap enough for every pause of a wait. */
+ * only offers and the slot's thread write, cheap enough for every pause
+ * of that thread's waits. */
 static inline bool task_handoff_offered(const struct task_handoff *h)
 {
     return (atomic_load_explicit(&h->state, memory_order_relaxed) & 3) == HANDOFF_OFFERED;
