@@ -56,8 +56,9 @@
  * the waiter still yields the CPU periodically). */
 #define ILAN_SPIN_ACTIVE 0xffffffffu
 
-/* While spinning, yield the CPU every this many iterations so that an
- * oversubscribed peer can run. */
+/* While spinning with more threads than CPUs (a count set by
+ * GOMP_SPINCOUNT, or OMP_WAIT_POLICY=active), yield the CPU every this
+ * many iterations so that a peer sharing it can run. */
 #define ILAN_SPIN_YIELD_EVERY 1024u
 
 /* Pauses a wait spends watching its word alone before it follows the wait

@@ -21,7 +21,7 @@ static struct {
     _Atomic uint64_t yield_ns;                       /* wait_plan.yield_ns */
     _Atomic bool never_sleep;                        /* wait_plan.never_sleep */
     _Atomic uint64_t alone_ns;                       /* wait_plan.alone_ns */
-} plan_now = {ILAN_SPIN_DEFAULT, ILAN_SPIN_YIELD_EVERY, 0, false, 0};
+} plan_now = {ILAN_SPIN_DEFAULT, 0, 0, false, 0};
 alignas(ILAN_CACHE_LINE) _Atomic bool wait_plan_oversubscribed;
 
 void wait_update_plan(unsigned live_threads)

@@ -14,7 +14,7 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
     if (s->wait_policy == 1 && !s->spin_count_set) {
         p.never_sleep = true;
         p.spins = oversubscribed ? 0 : ILAN_SPIN_ACTIVE;
-        p.yield_every = ILAN_SPIN_YIELD_EVERY;
+        p.yield_every = oversubscribed ? ILAN_SPIN_YIELD_EVERY : 0;
         p.alone_ns = oversubscribed ? s->alone_ns : 0;
         return p;
     }
@@ -22,7 +22,7 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
         return p; /* passive: sleep at once */
     if (!oversubscribed || s->wait_policy == 1) {
         p.spins = s->spin_count;
-        p.yield_every = ILAN_SPIN_YIELD_EVERY;
+        p.yield_every = oversubscribed ? ILAN_SPIN_YIELD_EVERY : 0;
         return p;
     }
     /* Oversubscribed: yield at once (even 64 pauses cost ~3 us, more than

@@ -16,7 +16,7 @@ enum wait_phase {
 struct wait_plan {
     unsigned spins;       /* pause iterations before yielding or sleeping */
     unsigned yield_every; /* during the spins, yield once every this many (a power of two;
-                             0: never) */
+                             0: never, as with a CPU per thread) */
     uint64_t yield_ns;    /* after the spins, yield until the wait is this old (ns) */
     bool never_sleep;     /* OMP_WAIT_POLICY=active: spin (or yield) for ever */
     uint64_t alone_ns;    /* oversubscribed: while no thread sharing the waiter's CPU has
@@ -37,8 +37,15 @@ struct wait_settings {
 /*
  * The plan for waits while `live_threads` threads share `cpus` CPUs.
  * With a CPU each, a waiter spins (the thread it waits for is running, and
- * a futex wake-up costs tens of microseconds in a VM), yielding now and
- * then. With more threads than CPUs, spinning only delays the thread waited
+ * a futex wake-up costs tens of microseconds in a VM), and never yields:
+ * the kernel may start two threads of a team on one CPU, and its load
+ * balancer moves a thread only once it has waited in the run queue for
+ * a while (half a millisecond by default), which two threads that yield
+ * to each other every few tens of microseconds never do. They stayed
+ * together for 10-40 ms on the 2-CPU VM (a loop taking three times its
+ * time meanwhile), against 0-4 regions of 0.5 ms without the yields, as
+ * with libgomp, whose spinning waiters do not yield either. With more
+ * threads than CPUs, spinning only delays the thread waited
  * for, which may be queued behind the spinner: the waiter yields at once,
  * handing its CPU over, and sleeps once the wait outlasts s->yield_ns.
  * Passive waits sleep at once; active ones never sleep (they yield every

@@ -36,12 +36,14 @@ static const char *phases(const struct wait_plan *p, unsigned rounds, uint64_t n
 
 static void test_one_thread_per_cpu(void)
 {
-    /* Spin the configured count, yielding once every ILAN_SPIN_YIELD_EVERY. */
+    /* Spin the configured count without ever yielding (a yield every few
+     * tens of microseconds kept two threads the kernel had started on one
+     * CPU there for 10-40 ms), then sleep. */
     struct wait_plan p = wait_plan_for(&unset, 2, 2);
-    CHECK(p.spins == 20000 && p.yield_ns == 0 && !p.never_sleep);
+    CHECK(p.spins == 20000 && p.yield_ns == 0 && !p.never_sleep && p.yield_every == 0);
     CHECK(wait_phase_at(&p, 0, 0, false) == WAIT_SPIN);
-    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY - 1, 0, false) == WAIT_YIELD);
-    CHECK(wait_phase_at(&p, ILAN_SPIN_YIELD_EVERY, 0, false) == WAIT_SPIN);
+    for (unsigned r = 0; r < 20000; r++)
+        CHECK(wait_phase_at(&p, r, 0, false) == WAIT_SPIN, "round %u", r);
     CHECK(wait_phase_at(&p, 19999, 0, false) == WAIT_SPIN);
     CHECK(wait_phase_at(&p, 20000, 0, false) == WAIT_SLEEP);
 }
@@ -86,6 +88,11 @@ static void test_policies(void)
     CHECK(wait_plan_for(&pc, 64, 2).spins == 0 && wait_plan_for(&pc, 64, 2).yield_ns == 1000);
     struct wait_plan ap = wait_plan_for(&ac, 64, 2);
     CHECK(ap.spins == 3000 && !ap.never_sleep);
+    /* spinning oversubscribed, it yields now and then; with a CPU per
+     * thread (active or not) it never does */
+    CHECK(wait_phase_at(&ap, ILAN_SPIN_YIELD_EVERY - 1, 0, false) == WAIT_YIELD);
+    CHECK(wait_phase_at(&ap, ILAN_SPIN_YIELD_EVERY, 0, false) == WAIT_SPIN);
+    CHECK(wait_plan_for(&ac, 2, 2).yield_every == 0 && a1.yield_every == 0);
     CHECK(wait_phase_at(&ap, 3000, 0, false) == WAIT_SLEEP);
 }
 
@@ -101,7 +108,7 @@ static void test_alone(void)
     struct wait_plan q = wait_plan_for(&unset, 2, 2);
     CHECK(q.alone_ns == 0);
     CHECK(wait_phase_at(&q, 20000, 0, true) == WAIT_SLEEP);
-    CHECK(wait_phase_at(&q, ILAN_SPIN_YIELD_EVERY - 1, 0, true) == WAIT_YIELD);
+    CHECK(wait_phase_at(&q, ILAN_SPIN_YIELD_EVERY - 1, 0, true) == WAIT_SPIN);
     /* passive and GOMP_SPINCOUNT=0 sleep at once even alone */
     CHECK_STR(phases_alone(&(struct wait_plan){0}, 3, 0, true), "z");
     struct wait_plan pp = wait_plan_for(&passive, 64, 2);
