@@ -144,7 +144,8 @@ static void exec_finish(struct taskloop_exec *exec, uint64_t joined_ns)
         mutex_lock(&h->lock);
         bool by_group = taskloop_plan_wants_group_times(&h->mold, &exec->plan);
         double took = joined_ns > exec->start_ns ? (double)(joined_ns - exec->start_ns) * 1e-9 : 0;
-        if (by_group || !joined_ns) {
+        unsigned workers = exec->workers;
+        if (by_group || !joined_ns || exec->plan.calibration) {
             for (unsigned i = 0; i < nthreads; i++) {
                 /* An end before the start is an older execution's: none of this one's tasks. */
                 uint64_t end = exec->slot_end[i * SLOT_STRIDE];
@@ -154,6 +155,8 @@ static void exec_finish(struct taskloop_exec *exec, uint64_t joined_ns)
                                               exec->participates, G, group_times);
             if (!joined_ns)
                 took = last;
+            if (exec->plan.calibration)
+                workers = taskloop_plan_threads_ran(end_s, nthreads);
         }
         double time = took, opened_s = -1;
         if (atomic_load_explicit(&exec->opened_early, memory_order_relaxed)) {
@@ -172,7 +175,7 @@ static void exec_finish(struct taskloop_exec *exec, uint64_t joined_ns)
         enum mold_phase before = h->mold.phase;
         bool was_rechecking = h->mold.rechecking;
         taskloop_plan_record(&h->mold, &h->work_ns, &exec->plan, time,
-                             by_group ? group_times : NULL, exec->workers);
+                             by_group ? group_times : NULL, workers);
         if (config.verbose >= 1 && exec->plan.calibration)
             say_calibration(h, time, line, sizeof line);
         else if (config.verbose >= 1 && exec->plan.recorded)

@@ -78,6 +78,14 @@ double taskloop_plan_times(const double *end_s, unsigned nthreads, const unsigne
     return last;
 }
 
+unsigned taskloop_plan_threads_ran(const double *end_s, unsigned nthreads)
+{
+    unsigned ran = 0;
+    for (unsigned i = 0; i < nthreads; i++)
+        ran += end_s[i] > 0;
+    return ran ? ran : 1;
+}
+
 bool taskloop_plan_wants_group_times(const struct mold *m, const struct taskloop_plan *p)
 {
     return p->recorded && !p->calibration && mold_wants_group_times(m, p->cfg);

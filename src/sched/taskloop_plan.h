@@ -63,6 +63,14 @@ unsigned long taskloop_plan_num_tasks(bool grainsize, unsigned long num_tasks, d
 double taskloop_plan_times(const double *end_s, unsigned nthreads, const unsigned *slot_group,
                            const bool *participates, unsigned G, double *group_times);
 
+/* How many of nthreads threads ran tasks of an execution, from their ends
+ * as taskloop_plan_times takes them (end_s[i] > 0); at least 1. What a
+ * calibration's work is counted over: a thread the launch counted on may
+ * have run none (one that shared its CPU with the creator, the creator
+ * having taken its share back), and counting it would double the work
+ * measured and cut every later execution into twice the tasks. */
+unsigned taskloop_plan_threads_ran(const double *end_s, unsigned nthreads);
+
 /* Whether taskloop_plan_record makes any use of the group times of an
  * execution planned by p (mold_wants_group_times; none for a calibration
  * or an unrecorded run). */
@@ -71,7 +79,8 @@ bool taskloop_plan_wants_group_times(const struct mold *m, const struct taskloop
 /*
  * Records an execution planned by p that took `time` seconds (group_times
  * as taskloop_plan_times gives them, or NULL when
- * taskloop_plan_wants_group_times said no; `workers` threads took part): a
+ * taskloop_plan_wants_group_times said no; `workers` threads took part, for a
+ * calibration taskloop_plan_threads_ran's count): a
  * calibration sets *work_ns (time x workers, in ns, at least 1 so that a
  * measured 0 counts as measured) unless it is set already; a recorded run
  * goes to mold_record. False when mold_record ran out of memory.

@@ -59,6 +59,23 @@ int main(void)
     CHECK(t == 0.009, "the slowest thread's, even of a group not taking part");
     CHECK(g[0] == 0.004 && g[1] == 0.002 && g[2] == -1 && g[3] == 0);
 
+    /* A calibration counts the threads that ran tasks (4 of these 6), not
+     * those the launch counted on; none at all still counts as one. */
+    CHECK(taskloop_plan_threads_ran(end, 6) == 4);
+    double none[3] = {0, 0, -0.001};
+    CHECK(taskloop_plan_threads_ran(none, 3) == 1);
+    /* So a 2-thread calibration whose second thread ran nothing (it shared
+     * the creator's CPU) measures one thread's work, not twice it. */
+    double alone[2] = {0.0001, 0};
+    double cwork = 0;
+    struct mold m2;
+    CHECK(mold_init(&m2, 2, false, -1));
+    struct taskloop_plan cal = taskloop_plan_next(&m2, 2, true, 0, false, -1, ids);
+    CHECK(cal.calibration);
+    CHECK(taskloop_plan_record(&m2, &cwork, &cal, 0.0001, NULL, taskloop_plan_threads_ran(alone, 2)));
+    CHECK(cwork == 0.0001 * 1e9 + 1, "work %g", cwork);
+    mold_free(&m2);
+
     mold_free(&m);
 
     /* Placeless groups: a configuration of fewer groups includes the
