@@ -17,7 +17,6 @@
 
 #include "../common.h"
 #include <math.h>
-#include <sched.h>
 
 enum variant { V_TASKLOOP, V_STATIC, V_DYNAMIC, V_TASK };
 static const char *const variant_names[] = {"taskloop", "static", "dynamic", "task"};
@@ -93,46 +92,15 @@ static void kernel_args(int argc, char **argv, const char *name, const char *var
     }
 }
 
-/* Starts the team and waits, untimed, until the kernel has spread its
- * threads over min(threads, CPUs) distinct CPUs in 3 regions in a row (or
- * 200 regions have passed): regions in which every thread keeps its CPU
- * busy for 1 ms.  Linux often starts a new thread on its creator's CPU and
- * moves one of the two only after 10-40 ms on the 2-CPU VM; a timed run
- * that began so ran its first loops serially: CG at 2 threads began so in
- * 16 of 16 runs on libomp, 10 of 20 on ilan and 1 of 20 on libgomp,
- * at random, costing 2-10 % of the run.  The benchmarks measure the
- * runtimes, not that lottery. */
-static void kernel_settle(void)
-{
-    cpu_set_t mask;
-    int cpus = sched_getaffinity(0, sizeof mask, &mask) == 0 ? CPU_COUNT(&mask) : 1;
-    int want = omp_get_max_threads() < cpus ? omp_get_max_threads() : cpus;
-    for (int round = 0, spread = 0; round < 200 && spread < 3; round++) {
-        cpu_set_t used;
-        CPU_ZERO(&used);
-#pragma omp parallel shared(used)
-        {
-            double until = now() + 1e-3;
-            while (now() < until)
-                bench_sink += 0;
-            int c = sched_getcpu();
-#pragma omp critical
-            if (c >= 0 && c < CPU_SETSIZE)
-                CPU_SET(c, &used);
-        }
-        spread = CPU_COUNT(&used) >= want ? spread + 1 : 0;
-    }
-}
-
 /* Run body() in the variant's parallel region and return its wall time:
  * taskloop and task variants run it in `parallel` + `single` (the thesis's
  * shape: one thread creates the taskloops), the others on every thread
  * (body's orphaned `omp for` loops bind to the region).  The team is
- * started and spread first (kernel_settle), so that start-up is not
+ * started and spread first (bench_spread_team), so that start-up is not
  * timed. */
 static double kernel_time(void (*body)(void))
 {
-    kernel_settle();
+    bench_spread_team();
     double t0 = now();
     if (kopt.variant == V_TASKLOOP || kopt.variant == V_TASK) {
 #pragma omp parallel

@@ -53,7 +53,7 @@
 #define ILAN_WAIT_ALONE_MAX_TEAM 64u
 
 /* Spin iterations under OMP_WAIT_POLICY=active (effectively never sleep;
- * the waiter still yields the CPU periodically). */
+ * with more threads than CPUs the waiter still yields now and then). */
 #define ILAN_SPIN_ACTIVE 0xffffffffu
 
 /* While spinning with more threads than CPUs (a count set by
