@@ -141,10 +141,9 @@ static bool topo_build_hwloc(struct topo_model *m, const int *allowed, int nallo
     if (hwloc_topology_init(&t) != 0)
         return false;
     /* hwloc's x86 backend binds the calling thread to each PU in turn to
-     * read its cpuid, leaving it on the last one: an affinity change nobody
-     * asked for, and one that moved the master next to where the kernel
-     * then started the first worker (the two shared a CPU at the start
-     * of 10 of 16 runs, libgomp's 2 of 16). Linux's own files say enough. */
+     * read its cpuid (three sched_setaffinity calls at start-up), leaving
+     * it to the scheduler on the last PU it visited: an affinity change
+     * nobody asked for. Linux's own files say enough for the model. */
     (void)hwloc_topology_set_flags(t, HWLOC_TOPOLOGY_FLAG_DONT_CHANGE_BINDING);
     if (hwloc_topology_load(t) != 0) {
         hwloc_topology_destroy(t);
