@@ -12,15 +12,13 @@
  *   total          entry to return
  * A runtime whose creator ends first and must then hear from the other
  * thread pays end_gap and a cross-CPU after_last; one whose creator starts
- * late pays creator_start. It exits 1 unless every task ran exactly once.
+ * late pays creator_start. It exits 1 unless every task ran exactly once
+ * and some taskloop ran on two threads.
  *
- * Build:  gcc -fopenmp -O2 bench/overhead/taskloop_timeline.c -o taskloop_timeline
+ * Build:  gcc -fopenmp -O2 bench/overhead/taskloop_timeline.c -o taskloop_timeline -ldl
  * Usage:  OMP_NUM_THREADS=2 [LD_LIBRARY_PATH=build/lib] ./taskloop_timeline [--loops N] [--work-us U]
  */
-#include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "../common.h"
 #include <x86intrin.h>
 
 /* What one taskloop's stamps were (TSC ticks). */
@@ -31,18 +29,6 @@ struct stamps {
     int by_creator[2];                /* the task ran on the creating thread */
     int runs[2];                      /* times each task ran (must be 1) */
 };
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median_of(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return n ? v[n / 2] : 0;
-}
 
 /* Spins until `ticks` TSC ticks have passed. */
 static void spin_ticks(unsigned long long ticks)
@@ -124,9 +110,13 @@ int main(int argc, char **argv)
         v[4][n] = (double)(s[k].ret - s[k].entry) / tpn;
         n++;
     }
+    if (n == 0) {
+        fprintf(stderr, "no taskloop ran its tasks on two threads: run with OMP_NUM_THREADS=2\n");
+        return 1;
+    }
     printf("threads %d, %d taskloops of two %.2f us tasks, %d split over two threads: "
            "creator_start %.0f  other_start %.0f  end_gap %.0f  after_last %.0f  total %.0f ns\n",
-           omp_get_max_threads(), loops - loops / 10, work_us, n, median_of(v[0], n),
-           median_of(v[1], n), median_of(v[2], n), median_of(v[3], n), median_of(v[4], n));
+           omp_get_max_threads(), loops - loops / 10, work_us, n, median(v[0], n),
+           median(v[1], n), median(v[2], n), median(v[3], n), median(v[4], n));
     return 0;
 }

@@ -11,10 +11,13 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
 {
     bool oversubscribed = live_threads > (cpus ? cpus : 1);
     struct wait_plan p = {0, 0, 0, false, 0};
+    /* A spinning waiter yields now and then only when threads outnumber
+     * CPUs (wait_policy.h says why never with a CPU each). */
+    unsigned spin_yield = oversubscribed ? ILAN_SPIN_YIELD_EVERY : 0;
     if (s->wait_policy == 1 && !s->spin_count_set) {
         p.never_sleep = true;
         p.spins = oversubscribed ? 0 : ILAN_SPIN_ACTIVE;
-        p.yield_every = oversubscribed ? ILAN_SPIN_YIELD_EVERY : 0;
+        p.yield_every = spin_yield;
         p.alone_ns = oversubscribed ? s->alone_ns : 0;
         return p;
     }
@@ -22,7 +25,7 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
         return p; /* passive: sleep at once */
     if (!oversubscribed || s->wait_policy == 1) {
         p.spins = s->spin_count;
-        p.yield_every = oversubscribed ? ILAN_SPIN_YIELD_EVERY : 0;
+        p.yield_every = spin_yield;
         return p;
     }
     /* Oversubscribed: yield at once (even 64 pauses cost ~3 us, more than
