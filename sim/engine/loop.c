@@ -382,7 +382,9 @@ double loop_run(struct world *w, const struct sim_policy *fns, const struct sim_
                                                  .seg_end = seg_end + (size_t)t * G,
                                                  .group_of = group_of + (size_t)t * T};
             loop_victims_build(t, T, w->groups.slot_group, G, gdist,
-                               op->schedule == SCHED_STATIC_STEAL, &r.victims[t]);
+                               op->schedule == SCHED_STATIC_STEAL ? VICTIMS_FLAT
+                                                                  : VICTIMS_BY_DISTANCE,
+                               &r.victims[t]);
         }
         rules = (struct phase_rules){steal_decide, steal_finished, &r};
     }

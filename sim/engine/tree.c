@@ -449,7 +449,8 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
             r.victims[t] = (struct loop_victims){.order = order + (size_t)t * (T > 1 ? T - 1 : 1),
                                                  .seg_end = seg_end + (size_t)t * G,
                                                  .group_of = group_of + (size_t)t * T};
-            loop_victims_build(t, T, w->groups.slot_group, G, gdist, false, &r.victims[t]);
+            loop_victims_build(t, T, w->groups.slot_group, G, gdist, VICTIMS_BY_GROUP,
+                              &r.victims[t]);
         }
         free(gdist);
     }

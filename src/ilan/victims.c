@@ -51,8 +51,10 @@ const struct loop_victims *ilan_victims(struct ilan_thread *ts, struct team *tea
         vc->cap = n;
     }
     int *dist = g ? group_distances(g) : NULL;
-    loop_victims_build(self, n, g ? g->slot_group : NULL, g ? g->ngroups : 1, dist, !locality,
-                       &vc->v);
+    enum victim_shape shape = !locality                  ? VICTIMS_FLAT
+                              : user == VICTIMS_FOR_LOOPS ? VICTIMS_BY_DISTANCE
+                                                          : VICTIMS_BY_GROUP;
+    loop_victims_build(self, n, g ? g->slot_group : NULL, g ? g->ngroups : 1, dist, shape, &vc->v);
     free(dist);
     vc->valid = true;
     vc->self = self;

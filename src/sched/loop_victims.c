@@ -1,10 +1,11 @@
-/* loop_victims.c — an adaptive thief's victim order: its own group, then the other groups nearest first (pure). */
+/* loop_victims.c — a thief's victim order: its own group, then the other groups nearest first (pure). */
 #include "sched/loop_victims.h"
 
 #include <stdbool.h>
 
 void loop_victims_build(unsigned self, unsigned nthreads, const unsigned *slot_group,
-                        unsigned ngroups, const int *dist, bool flat, struct loop_victims *out)
+                        unsigned ngroups, const int *dist, enum victim_shape shape,
+                        struct loop_victims *out)
 {
     out->n = nthreads > 0 ? nthreads - 1 : 0;
     out->nseg = 0;
@@ -12,7 +13,7 @@ void loop_victims_build(unsigned self, unsigned nthreads, const unsigned *slot_g
         out->group_of[t] = slot_group && ngroups > 1 ? slot_group[t] : 0;
     if (out->n == 0)
         return;
-    if (!slot_group || ngroups <= 1 || flat) {
+    if (!slot_group || ngroups <= 1 || shape == VICTIMS_FLAT) {
         unsigned k = 0;
         for (unsigned t = 0; t < nthreads; t++)
             if (t != self)
@@ -32,12 +33,9 @@ void loop_victims_build(unsigned self, unsigned nthreads, const unsigned *slot_g
     unsigned g = mine;
     for (unsigned visited = 0; visited < ngroups; visited++) {
         done[g / 64] |= (uint64_t)1 << (g % 64);
-        unsigned start = k;
         for (unsigned t = 0; t < nthreads; t++)
             if (t != self && slot_group[t] == g)
                 out->order[k++] = t;
-        if (k > start || visited == 0)
-            out->seg_end[out->nseg++] = k;
         /* The nearest group not visited yet. */
         int best_d = 0;
         unsigned best = ngroups;
@@ -50,6 +48,10 @@ void loop_victims_build(unsigned self, unsigned nthreads, const unsigned *slot_g
                 best_d = d;
             }
         }
+        int d = dist ? dist[mine * ngroups + g] : 0;
+        bool closes = visited == 0 || best == ngroups || shape == VICTIMS_BY_GROUP || best_d != d;
+        if (closes && (visited == 0 || k > out->seg_end[out->nseg - 1]))
+            out->seg_end[out->nseg++] = k;
         if (best == ngroups)
             break;
         g = best;

@@ -1,4 +1,4 @@
-/* test_loop_victims.c — unit tests of an adaptive thief's victim order (sched/loop_victims.c): own group first, then the other groups nearest first, every other thread exactly once. */
+/* test_loop_victims.c — unit tests of a thief's victim order (sched/loop_victims.c): own group first, then the other groups nearest first (one by one, or equally far ones together), every other thread exactly once. */
 #include <stdint.h>
 #include <string.h>
 
@@ -8,10 +8,10 @@
 static unsigned order[64], seg_end[64], group_of[64];
 
 static struct loop_victims build(unsigned self, unsigned n, const unsigned *grp, unsigned G,
-                                 const int *dist)
+                                 const int *dist, enum victim_shape shape)
 {
     struct loop_victims v = {order, seg_end, 0, 0, group_of};
-    loop_victims_build(self, n, grp, G, dist, false, &v);
+    loop_victims_build(self, n, grp, G, dist, shape, &v);
     return v;
 }
 
@@ -35,7 +35,7 @@ static void test_numa(void)
     for (unsigned a = 0; a < 4; a++)
         for (unsigned b = 0; b < 4; b++)
             dist[a * 4 + b] = a == b ? 10 : a / 2 == b / 2 ? 12 : 20;
-    struct loop_victims v = build(5, 8, grp, 4, dist);
+    struct loop_victims v = build(5, 8, grp, 4, dist, VICTIMS_BY_GROUP);
     CHECK(v.n == 7 && v.nseg == 4, "n %u nseg %u", v.n, v.nseg);
     CHECK(v.group_of[5] == 2 && v.group_of[0] == 0 && v.group_of[7] == 3);
     /* Thread 5 (node 2): thread 4, then node 3 (near), then nodes 0, 1. */
@@ -57,31 +57,68 @@ static void test_numa(void)
     CHECK(first6 > 0 && first6 < 64, "rotation within a group: %u of 64", first6);
 }
 
+static void test_by_distance(void)
+{
+    /* The machine of test_numa: for thread 5 (node 2), node 3 is near and
+     * nodes 0 and 1 are equally far. By group, every pass reaches node 0
+     * before node 1; by distance, the far nodes are one segment, so a pass
+     * may start at either. */
+    unsigned grp[8] = {0, 0, 1, 1, 2, 2, 3, 3};
+    int dist[16];
+    for (unsigned a = 0; a < 4; a++)
+        for (unsigned b = 0; b < 4; b++)
+            dist[a * 4 + b] = a == b ? 10 : a / 2 == b / 2 ? 12 : 20;
+    struct loop_victims v = build(5, 8, grp, 4, dist, VICTIMS_BY_DISTANCE);
+    CHECK(v.n == 7 && v.nseg == 3, "n %u nseg %u", v.n, v.nseg);
+    CHECK(v.seg_end[0] == 1 && v.seg_end[1] == 3 && v.seg_end[2] == 7);
+    unsigned first_far[4] = {0};
+    for (uint64_t rnd = 0; rnd < 256; rnd++) {
+        uint64_t r = rnd * 0x9E3779B97F4A7C15ULL;
+        CHECK(loop_victim_at(&v, 0, r) == 4, "own node first");
+        for (unsigned i = 1; i < 3; i++)
+            CHECK(grp[loop_victim_at(&v, i, r)] == 3, "near node second");
+        unsigned f = loop_victim_at(&v, 3, r);
+        CHECK(f < 4, "far nodes last: %u", f);
+        first_far[f]++;
+        check_permutation(&v, 5, 8, r);
+    }
+    for (unsigned t = 0; t < 4; t++)
+        CHECK(first_far[t] > 0, "far pass starts at thread %u in none of 256 passes", t);
+    /* By group, node 0's threads always come before node 1's. */
+    v = build(5, 8, grp, 4, dist, VICTIMS_BY_GROUP);
+    for (uint64_t rnd = 0; rnd < 64; rnd++)
+        CHECK(loop_victim_at(&v, 3, rnd * 0x9E3779B97F4A7C15ULL) < 2, "node 0 first");
+    /* Without distances every other group is equally far: one segment. */
+    v = build(5, 8, grp, 4, NULL, VICTIMS_BY_DISTANCE);
+    CHECK(v.nseg == 2 && v.seg_end[0] == 1 && v.seg_end[1] == 7, "nseg %u", v.nseg);
+}
+
 static void test_flat(void)
 {
     /* No groups (static_steal, or a team without locality): one segment. */
-    struct loop_victims v = build(2, 5, NULL, 1, NULL);
+    struct loop_victims v = build(2, 5, NULL, 1, NULL, VICTIMS_BY_DISTANCE);
     CHECK(v.n == 4 && v.nseg == 1);
     check_permutation(&v, 2, 5, 12345);
     CHECK(loop_victim_segment(&v, 3) == 0);
     /* A thread alone in its group: its own segment is empty, remote first. */
     unsigned grp[3] = {0, 1, 1};
-    v = build(0, 3, grp, 2, NULL);
+    v = build(0, 3, grp, 2, NULL, VICTIMS_BY_DISTANCE);
     CHECK(v.n == 2 && v.nseg == 2 && v.seg_end[0] == 0, "nseg %u", v.nseg);
     CHECK(loop_victim_segment(&v, 0) == 1);
     check_permutation(&v, 0, 3, 99);
     /* flat (static_steal): one segment, the groups still known. */
     struct loop_victims f = {order, seg_end, 0, 0, group_of};
-    loop_victims_build(0, 3, grp, 2, NULL, true, &f);
+    loop_victims_build(0, 3, grp, 2, NULL, VICTIMS_FLAT, &f);
     CHECK(f.nseg == 1 && f.n == 2 && f.group_of[1] == 1 && f.group_of[0] == 0);
     /* A team of one has no victims. */
-    v = build(0, 1, NULL, 1, NULL);
+    v = build(0, 1, NULL, 1, NULL, VICTIMS_BY_DISTANCE);
     CHECK(v.n == 0 && v.nseg == 0);
 }
 
 int main(void)
 {
     test_numa();
+    test_by_distance();
     test_flat();
     return unit_report();
 }

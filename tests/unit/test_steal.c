@@ -24,7 +24,7 @@ static void test_near_first(void)
     uint64_t rng = steal_seed(11);
     for (unsigned self = 0; self < 16; self++) {
         struct loop_victims v = {order, seg_end, 0, 0, group_of};
-        loop_victims_build(self, 16, group, 4, dist, false, &v);
+        loop_victims_build(self, 16, group, 4, dist, VICTIMS_BY_GROUP, &v);
         CHECK(v.nseg == 4);
         unsigned local = 0, remote = 0;
         for (int i = 0; i < 2000; i++) {
@@ -60,7 +60,7 @@ static void test_near_first(void)
     /* Alone in its group: always another group's thread. */
     unsigned lone[5] = {0, 0, 0, 0, 1};
     struct loop_victims v = {order, seg_end, 0, 0, group_of};
-    loop_victims_build(4, 5, lone, 2, NULL, false, &v);
+    loop_victims_build(4, 5, lone, 2, NULL, VICTIMS_BY_GROUP, &v);
     for (int i = 0; i < 100; i++) {
         unsigned far = 0;
         CHECK(steal_victim_near_first(&v, 4, 1.0, STEAL_NO_VICTIM, &far, &rng) < 4);
@@ -68,7 +68,7 @@ static void test_near_first(void)
     /* No other group: its own, even when P_local says otherwise (a draw
      * of another group divided by zero). */
     unsigned one[4] = {0, 0, 0, 0};
-    loop_victims_build(0, 4, one, 1, NULL, false, &v);
+    loop_victims_build(0, 4, one, 1, NULL, VICTIMS_BY_GROUP, &v);
     for (int i = 0; i < 100; i++) {
         unsigned far = 3, x = steal_victim_near_first(&v, 0, 0.0, STEAL_NO_VICTIM, &far, &rng);
         CHECK(x >= 1 && x < 4, "victim %u", x);

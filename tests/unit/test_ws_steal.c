@@ -51,7 +51,7 @@ static void test_order(void)
     for (unsigned a = 0; a < 4; a++)
         for (unsigned b = 0; b < 4; b++)
             dist[a * 4 + b] = 10 + 10 * (int)(a > b ? a - b : b - a);
-    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    loop_victims_build(0, T, slot_group, 4, dist, VICTIMS_BY_DISTANCE, &victims);
     for (unsigned long long seed = 1; seed <= 200; seed++) {
         /* Thief 0, its range empty. Its partner 1 has 2 iterations, every
          * other thread 90: the steal is from 1, counted as local. */
@@ -101,7 +101,7 @@ static void *thief_main(void *arg)
  * other groups' work, then steals from it. */
 static void test_busy_partner(void)
 {
-    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    loop_victims_build(0, T, slot_group, 4, dist, VICTIMS_BY_DISTANCE, &victims);
     iter_ull len[T] = {0, 50, 90, 90, 90, 90, 90, 90};
     set_ranges(len);
     atomic_store(&ranges[1].lock, 1);
@@ -126,7 +126,7 @@ static void test_busy_partner(void)
  * shorter than two units, never a piece smaller than what it would pop. */
 static void test_steal_unit(void)
 {
-    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    loop_victims_build(0, T, slot_group, 4, dist, VICTIMS_BY_DISTANCE, &victims);
     /* c = 2, multiplier 8: a unit of 16 iterations. */
     iter_ull len[T] = {0, 90, 0, 0, 0, 0, 0, 0};
     set_ranges(len);
@@ -172,7 +172,7 @@ static void test_steal_unit(void)
  * takes them), and a range a thief installs has its bit set. */
 static void test_has_work_bits(void)
 {
-    loop_victims_build(0, T, slot_group, 4, dist, false, &victims);
+    loop_victims_build(0, T, slot_group, 4, dist, VICTIMS_BY_DISTANCE, &victims);
     /* Work in ranges 3 and 6, only 6's bit set: the steal is from 6 even
      * though 3 (a nearer group) has work... */
     iter_ull len[T] = {0, 0, 0, 40, 0, 0, 40, 0};
