@@ -1,4 +1,4 @@
-/* loop_victims.h — the order in which an adaptive loop's thief visits the other threads' ranges: its own locality group first, then the other groups nearest first (pure). */
+/* loop_victims.h — the order in which a thief (an adaptive loop's, or a task thief's in the ILAN modes) visits the other threads: its own locality group first, then the other groups nearest first (pure). */
 #ifndef ILAN_SCHED_LOOP_VICTIMS_H
 #define ILAN_SCHED_LOOP_VICTIMS_H
 
