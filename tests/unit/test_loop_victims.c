@@ -26,16 +26,14 @@ static void check_permutation(const struct loop_victims *v, unsigned self, unsig
         CHECK(seen[t] == (t == self ? 0u : 1u), "thread %u seen %u times", t, seen[t]);
 }
 
+/* 8 threads on 4 nodes of 2 (numa:4 core:2); node distances: 0-1 and 2-3
+ * near (12), others far (20), as on a two-socket machine. */
+static const unsigned node_of[8] = {0, 0, 1, 1, 2, 2, 3, 3};
+static const int node_distance[16] = {10, 12, 20, 20, 12, 10, 20, 20, 20, 20, 10, 12, 20, 20, 12, 10};
+
 static void test_numa(void)
 {
-    /* 8 threads on 4 nodes of 2 (numa:4 core:2); node distances: 0-1 and
-     * 2-3 near (12), others far (20), as on a two-socket machine. */
-    unsigned grp[8] = {0, 0, 1, 1, 2, 2, 3, 3};
-    int dist[16];
-    for (unsigned a = 0; a < 4; a++)
-        for (unsigned b = 0; b < 4; b++)
-            dist[a * 4 + b] = a == b ? 10 : a / 2 == b / 2 ? 12 : 20;
-    struct loop_victims v = build(5, 8, grp, 4, dist, VICTIMS_BY_GROUP);
+    struct loop_victims v = build(5, 8, node_of, 4, node_distance, VICTIMS_BY_GROUP);
     CHECK(v.n == 7 && v.nseg == 4, "n %u nseg %u", v.n, v.nseg);
     CHECK(v.group_of[5] == 2 && v.group_of[0] == 0 && v.group_of[7] == 3);
     /* Thread 5 (node 2): thread 4, then node 3 (near), then nodes 0, 1. */
@@ -59,16 +57,10 @@ static void test_numa(void)
 
 static void test_by_distance(void)
 {
-    /* The machine of test_numa: for thread 5 (node 2), node 3 is near and
-     * nodes 0 and 1 are equally far. By group, every pass reaches node 0
-     * before node 1; by distance, the far nodes are one segment, so a pass
-     * may start at either. */
-    unsigned grp[8] = {0, 0, 1, 1, 2, 2, 3, 3};
-    int dist[16];
-    for (unsigned a = 0; a < 4; a++)
-        for (unsigned b = 0; b < 4; b++)
-            dist[a * 4 + b] = a == b ? 10 : a / 2 == b / 2 ? 12 : 20;
-    struct loop_victims v = build(5, 8, grp, 4, dist, VICTIMS_BY_DISTANCE);
+    /* For thread 5 (node 2), node 3 is near and nodes 0 and 1 are equally
+     * far. By group, every pass reaches node 0 before node 1; by distance,
+     * the far nodes are one segment, so a pass may start at either. */
+    struct loop_victims v = build(5, 8, node_of, 4, node_distance, VICTIMS_BY_DISTANCE);
     CHECK(v.n == 7 && v.nseg == 3, "n %u nseg %u", v.n, v.nseg);
     CHECK(v.seg_end[0] == 1 && v.seg_end[1] == 3 && v.seg_end[2] == 7);
     unsigned first_far[4] = {0};
@@ -76,7 +68,7 @@ static void test_by_distance(void)
         uint64_t r = rnd * 0x9E3779B97F4A7C15ULL;
         CHECK(loop_victim_at(&v, 0, r) == 4, "own node first");
         for (unsigned i = 1; i < 3; i++)
-            CHECK(grp[loop_victim_at(&v, i, r)] == 3, "near node second");
+            CHECK(node_of[loop_victim_at(&v, i, r)] == 3, "near node second");
         unsigned f = loop_victim_at(&v, 3, r);
         CHECK(f < 4, "far nodes last: %u", f);
         first_far[f]++;
@@ -85,11 +77,11 @@ static void test_by_distance(void)
     for (unsigned t = 0; t < 4; t++)
         CHECK(first_far[t] > 0, "far pass starts at thread %u in none of 256 passes", t);
     /* By group, node 0's threads always come before node 1's. */
-    v = build(5, 8, grp, 4, dist, VICTIMS_BY_GROUP);
+    v = build(5, 8, node_of, 4, node_distance, VICTIMS_BY_GROUP);
     for (uint64_t rnd = 0; rnd < 64; rnd++)
         CHECK(loop_victim_at(&v, 3, rnd * 0x9E3779B97F4A7C15ULL) < 2, "node 0 first");
     /* Without distances every other group is equally far: one segment. */
-    v = build(5, 8, grp, 4, NULL, VICTIMS_BY_DISTANCE);
+    v = build(5, 8, node_of, 4, NULL, VICTIMS_BY_DISTANCE);
     CHECK(v.nseg == 2 && v.seg_end[0] == 1 && v.seg_end[1] == 7, "nseg %u", v.nseg);
 }
 
