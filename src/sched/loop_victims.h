@@ -9,9 +9,9 @@
  * A thief's victims, as segments of one array: segment 0 holds the other
  * threads of its own group, each later segment one other group or all
  * groups at one distance (enum victim_shape), nearest first (by the group
- * distance matrix). Within a
- * segment the thief starts each pass at a random member (loop_victim_at),
- * so thieves of one group do not all fall on the same victim.
+ * distance matrix). Within a segment the thief starts each pass at a
+ * random member (loop_victim_at), so thieves of one group do not all fall
+ * on the same victim.
  */
 struct loop_victims {
     unsigned *order;     /* [nthreads - 1] every other thread once, grouped as above */
