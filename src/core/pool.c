@@ -14,7 +14,8 @@
 
 static mutex_t pool_lock = MUTEX_INIT;   /* guards idle_top and created */
 static struct worker *idle_top;          /* idle workers, most recently used first */
-static unsigned created;                 /* workers created so far */
+static _Atomic unsigned created;         /* workers alive: created and not retired (written
+                                            under pool_lock, read by pool_threads) */
 static struct worker *retired_top;       /* structs of exited workers, for the next ones: never
                                             freed, so that pool_wait_run can read any worker's
                                             runs_done, even after its thread retired */
@@ -57,7 +58,7 @@ void pool_set_exit_hook(void (*hook)(struct ilan_thread *ts))
 static void pool_forget_after_fork(void)
 {
     idle_top = NULL;
-    created = 0;
+    atomic_store_explicit(&created, 0, memory_order_relaxed);
     atomic_store_explicit(&pool_lock.state, 0, memory_order_relaxed);
 }
 
@@ -114,13 +115,17 @@ void pool_acquire(struct worker **out, unsigned n)
         out[got++] = idle_top;
         idle_top = idle_top->next_idle;
     }
-    unsigned first_new = created;
-    created += n - got;
+    unsigned first_new = atomic_fetch_add_explicit(&created, n - got, memory_order_relaxed);
     mutex_unlock(&pool_lock);
     for (unsigned i = 0; got < n; i++, got++) {
         out[got] = worker_new();
         out[got]->index = first_new + i;
     }
+}
+
+unsigned pool_threads(void)
+{
+    return atomic_load_explicit(&created, memory_order_relaxed);
 }
 
 void pool_release(struct worker **w, unsigned n)
@@ -162,7 +167,7 @@ void pool_retire_idle(void)
     struct worker *list = idle_top;
     idle_top = NULL;
     for (struct worker *w = list; w; w = w->next_idle)
-        created--;
+        atomic_fetch_sub_explicit(&created, 1, memory_order_relaxed);
     mutex_unlock(&pool_lock);
 
     for (struct worker *w = list; w; w = w->next_idle)

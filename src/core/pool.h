@@ -34,6 +34,10 @@ struct worker {
  * acquired must be dispatched before it is released. Any thread. */
 void pool_acquire(struct worker **out, unsigned n);
 
+/* The worker threads alive now (busy or idle, not retired); any thread
+ * may ask, the answer may be a moment old. */
+unsigned pool_threads(void);
+
 /* Returns n workers that have finished their region to the pool. */
 void pool_release(struct worker **w, unsigned n);
 

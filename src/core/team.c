@@ -133,7 +133,7 @@ static unsigned team_reserve(struct ilan_thread *ts, unsigned num_threads, bool 
         if (atomic_compare_exchange_weak_explicit(group, &busy, busy + n - 1,
                                                   memory_order_relaxed, memory_order_relaxed)) {
             if (group == &team_busy_threads)
-                wait_update_plan(busy + n - 1);
+                wait_update_plan(busy + n - 1, pool_threads() + 1);
             return n;
         }
     }
@@ -678,7 +678,7 @@ void team_end(void)
          * master needs (15 idle workers on 2 CPUs burnt 120 ms). The next
          * team_reserve counts again. */
         if (t->cgroup_busy == &team_busy_threads)
-            wait_update_plan(busy + n - 1);
+            wait_update_plan(busy + n - 1, pool_threads() + 1);
         if (t->pooled_workers)
             pool_release(t->workers + 1, n - 1);
     }

@@ -24,13 +24,13 @@ static struct {
 } plan_now = {ILAN_SPIN_DEFAULT, 0, 0, false, 0};
 alignas(ILAN_CACHE_LINE) _Atomic bool wait_plan_oversubscribed;
 
-void wait_update_plan(unsigned live_threads)
+void wait_update_plan(unsigned live_threads, unsigned threads)
 {
     struct wait_settings s = {icv_global.wait_policy, icv_global.spin_count,
                               icv_global.spin_count_set, ILAN_WAIT_YIELD_NS,
                               ILAN_WAIT_ALONE_NS};
     unsigned cpus = icv_global.num_procs ? icv_global.num_procs : 1;
-    struct wait_plan p = wait_plan_for(&s, live_threads, cpus);
+    struct wait_plan p = wait_plan_for(&s, live_threads, threads, cpus);
     /* Stores only on change: every waiter reads these lines. */
     if (atomic_load_explicit(&plan_now.spins, memory_order_relaxed) != p.spins)
         atomic_store_explicit(&plan_now.spins, p.spins, memory_order_relaxed);

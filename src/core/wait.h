@@ -140,10 +140,10 @@ static inline void seq_relay(seqword *s, _Atomic unsigned *relay)
 }
 
 /* Sets the plan every wait follows (sched/wait_policy.h) from the wait
- * policy, the spin-count knob and the number of busy threads compared with
- * the CPUs available. Called when a team forms or ends, before its threads
- * wait (not on the hot path). */
-void wait_update_plan(unsigned live_threads);
+ * policy, the spin-count knob, and the number of busy threads and of all
+ * threads (busy or idle) compared with the CPUs available. Called when a
+ * team forms or ends, before its threads wait (not on the hot path). */
+void wait_update_plan(unsigned live_threads, unsigned threads);
 
 /* True while there are more busy threads than CPUs: short waits should
  * then yield the CPU rather than spin. */

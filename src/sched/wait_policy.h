@@ -35,7 +35,9 @@ struct wait_settings {
 };
 
 /*
- * The plan for waits while `live_threads` threads share `cpus` CPUs.
+ * The plan for waits while `live_threads` busy threads share `cpus` CPUs
+ * and `threads` threads exist in all (busy, or idle between regions and
+ * spinning until they sleep; taken as at least live_threads).
  * With a CPU each, a waiter spins (the thread it waits for is running, and
  * a futex wake-up costs tens of microseconds in a VM), and never yields:
  * the kernel may start two threads of a team on one CPU, and its load
@@ -45,7 +47,13 @@ struct wait_settings {
  * together for 10-40 ms on the 2-CPU VM (a loop taking three times its
  * time meanwhile); without the yields they parted within 0-1 regions of
  * 0.5 ms in 13 of 14 runs (10 in the other), as libgomp's, whose spinning
- * waiters do not yield either, within 0-13. With more
+ * waiters do not yield either, within 0-13. But when the threads that
+ * exist outnumber the CPUs, the idle ones spin too, as long as a busy
+ * waiter (GOMP_SPINCOUNT's default: milliseconds), and every spinning
+ * waiter yields now and then (every ILAN_SPIN_YIELD_EVERY rounds): a test
+ * of 10,000 regions of 1-4 threads, each running a nested team of 2
+ * (8 threads on 2 CPUs, 2-8 busy), took 33 s without those yields, 2.0 s
+ * with them (libgomp 9.5 s). With more busy
  * threads than CPUs, spinning only delays the thread waited
  * for, which may be queued behind the spinner: the waiter yields at once,
  * handing its CPU over, and sleeps once the wait outlasts s->yield_ns.
@@ -61,7 +69,7 @@ struct wait_settings {
  * round trip through the scheduler; not when the user asked for no spin.
  */
 struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
-                               unsigned cpus);
+                               unsigned threads, unsigned cpus);
 
 /* What to do on round `round` (0-based) of a wait that began `elapsed_ns`
  * ago, under plan p; `alone`: no thread sharing the waiter's CPU has work
