@@ -57,6 +57,47 @@ __attribute__((unused)) static void bench_spread_team(void)
     }
 }
 
+/* Iterations run, counted per thread on a line of its own: one shared
+ * counter bounced between the CPUs at every iteration, and what that cost
+ * depended on how the threads' iterations happened to interleave (tens of
+ * microseconds per taskloop either way, in the test and the reference
+ * alike: it was most of the rows' noise). */
+#define BENCH_COUNTERS 1024
+__attribute__((unused)) static struct {
+    long n;           /* iterations this thread ran */
+    char pad[64 - sizeof(long)];
+} bench_done[BENCH_COUNTERS];
+
+/* The counters handed out, one per thread at its first iteration. */
+__attribute__((unused)) static int bench_counters_given;
+/* This thread's counter (NULL until its first iteration). */
+__attribute__((unused)) static __thread long *bench_my_count;
+
+/* Counts an iteration of the calling thread. Its counter is found through
+ * a thread-local pointer, not omp_get_thread_num(): a runtime call per
+ * iteration (2,000 per taskloop in taskloop_overhead.c) cost the runtimes
+ * differently, which a row would have charged to the taskloop. */
+__attribute__((unused)) static void bench_count_iteration(void)
+{
+    long *n = bench_my_count;
+    if (!n)
+        n = bench_my_count =
+            &bench_done[__atomic_fetch_add(&bench_counters_given, 1, __ATOMIC_RELAXED) %
+                        BENCH_COUNTERS].n;
+    __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+/* Sum of the counters, which it resets (called outside any region). */
+__attribute__((unused)) static long bench_take_count(void)
+{
+    long sum = 0;
+    for (int i = 0; i < BENCH_COUNTERS; i++) {
+        sum += bench_done[i].n;
+        bench_done[i].n = 0;
+    }
+    return sum;
+}
+
 /* The delay body: the asm barrier makes the compiler keep every iteration. */
 __attribute__((unused)) static void __attribute__((noinline)) delay(long n)
 {

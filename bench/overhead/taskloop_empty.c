@@ -1,7 +1,8 @@
 /* taskloop_empty.c - what a taskloop costs when its tasks do nothing: the whole time of an empty taskloop is overhead, so no subtraction can make it negative or hide it in a delay's noise.
  *
  * One thread (in `single`) runs --loops taskloops of num_tasks(--num-tasks)
- * over as many iterations, each adding 1 to a counter of its thread's own;
+ * over as many iterations, each counting itself (bench_count_iteration:
+ * a counter of its thread's own, found without a runtime call);
  * that is one round. It runs --rounds rounds and prints the fastest and
  * the median round's time per taskloop, in ns. It exits 1 unless every
  * iteration of every taskloop ran exactly once.
@@ -14,14 +15,6 @@
  */
 #include "../common.h"
 
-#define MAX_THREADS 256
-
-/* Iterations each thread ran, a cache line apart. */
-static struct {
-    long n;
-    char pad[64 - sizeof(long)];
-} ran[MAX_THREADS];
-
 /* One round: `loops` taskloops of `tasks` tasks, one iteration each. */
 static double round_ns(long loops, long tasks)
 {
@@ -29,7 +22,7 @@ static double round_ns(long loops, long tasks)
     for (long k = 0; k < loops; k++) {
 #pragma omp taskloop num_tasks(tasks)
         for (long i = 0; i < tasks; i++)
-            ran[omp_get_thread_num()].n++;
+            bench_count_iteration();
     }
     return (now() - t0) / (double)loops * 1e9;
 }
@@ -38,23 +31,20 @@ int main(int argc, char **argv)
 {
     long tasks = 2, loops = 1000000;
     int rounds = 7;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--num-tasks"))
-            tasks = atol(argv[i + 1]);
-        else if (!strcmp(argv[i], "--loops"))
-            loops = atol(argv[i + 1]);
-        else if (!strcmp(argv[i], "--rounds"))
-            rounds = atoi(argv[i + 1]);
+    for (int i = 1; i < argc; i += 2) {
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (val && !strcmp(argv[i], "--num-tasks"))
+            tasks = atol(val);
+        else if (val && !strcmp(argv[i], "--loops"))
+            loops = atol(val);
+        else if (val && !strcmp(argv[i], "--rounds"))
+            rounds = atoi(val);
         else
-            break;
+            tasks = 0; /* unknown or incomplete: the usage below */
     }
-    if (tasks < 1 || loops < 1 || rounds < 1 || rounds > 1000 || argc % 2 == 0) {
+    if (tasks < 1 || loops < 1 || rounds < 1 || rounds > 1000) {
         fprintf(stderr, "usage: %s [--num-tasks T >= 1] [--loops N >= 1] [--rounds 1..1000]\n",
                 argv[0]);
-        return 2;
-    }
-    if (omp_get_max_threads() > MAX_THREADS) {
-        fprintf(stderr, "taskloop_empty: at most %d threads\n", MAX_THREADS);
         return 2;
     }
     double t[1000];
@@ -62,9 +52,7 @@ int main(int argc, char **argv)
 #pragma omp single
     for (int r = 0; r < rounds; r++)
         t[r] = round_ns(loops, tasks);
-    long total = 0;
-    for (int i = 0; i < MAX_THREADS; i++)
-        total += ran[i].n;
+    long total = bench_take_count();
     if (total != (long)rounds * loops * tasks) {
         fprintf(stderr, "taskloop_empty: %ld iterations ran, %ld expected\n", total,
                 (long)rounds * loops * tasks);

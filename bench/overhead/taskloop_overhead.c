@@ -69,47 +69,6 @@ static inline void spin_pause(void)
 #endif
 }
 
-/* Iterations run, counted per thread on a line of its own: one shared
- * counter bounced between the CPUs at every iteration, and what that cost
- * depended on how the threads' iterations happened to interleave (tens of
- * microseconds per taskloop either way, in the test and the reference
- * alike: it was most of the rows' noise). */
-#define MAX_COUNTERS 1024
-static struct {
-    long n;           /* iterations this thread ran */
-    char pad[64 - sizeof(long)];
-} done[MAX_COUNTERS];
-
-/* The counters handed out, one per thread at its first iteration. */
-static int counters_given;
-/* This thread's counter (NULL until its first iteration). */
-static __thread long *my_count;
-
-/* Counts an iteration of the calling thread. Its counter is found through
- * a thread-local pointer, not omp_get_thread_num(): a runtime call per
- * iteration (2,000 per taskloop) cost the runtimes differently, in the
- * test and the reference alike, which the whole rows below would have
- * charged to the taskloop. */
-static void count_iteration(void)
-{
-    long *n = my_count;
-    if (!n)
-        n = my_count = &done[__atomic_fetch_add(&counters_given, 1, __ATOMIC_RELAXED) %
-                             MAX_COUNTERS].n;
-    __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-}
-
-/* Sum of the counters, which it resets (called outside any region). */
-static long take_count(void)
-{
-    long sum = 0;
-    for (int i = 0; i < MAX_COUNTERS; i++) {
-        sum += done[i].n;
-        done[i].n = 0;
-    }
-    return sum;
-}
-
 #define TEST(fname, CLAUSE)                                                   \
     static double fname(int innerreps)                                        \
     {                                                                         \
@@ -123,7 +82,7 @@ static long take_count(void)
                     _Pragma(CLAUSE)                                           \
                     for (int i = 0; i < ITERS; i++) {                         \
                         delay(delay_len);                                     \
-                        count_iteration();                                    \
+                        bench_count_iteration();                              \
                     }                                                         \
                 }                                                             \
             }                                                                 \
@@ -203,7 +162,7 @@ static double reference(int innerreps, long ntasks)
                         long iters = base + (t < longer);
                         for (long i = 0; i < iters; i++) {
                             delay(delay_len);
-                            count_iteration();
+                            bench_count_iteration();
                         }
                     }
                     __atomic_add_fetch(&l->done, chunk, __ATOMIC_RELEASE);
@@ -292,7 +251,7 @@ int main(int argc, char **argv)
          * settles), so the rows are the steady cost per taskloop. */
         rows[r].fn(30);
         reference(innerreps, rows[r].ntasks);
-        take_count();
+        bench_take_count();
         /* At most ROW_BUDGET_S seconds of pairs per row once MIN_PAIRS are
          * in: a runtime whose taskloop costs 30 times its work (per-task
          * descriptors for 10 ns tasks) would otherwise spend minutes on a
@@ -303,9 +262,9 @@ int main(int argc, char **argv)
             if (k >= MIN_PAIRS && now() - row_start > ROW_BUDGET_S)
                 break;
             ref[k] = reference(innerreps, rows[r].ntasks);
-            long got_ref = take_count();
+            long got_ref = bench_take_count();
             test[k] = rows[r].fn(innerreps);
-            long got = take_count();
+            long got = bench_take_count();
             if (got != want || got_ref != want) {
                 fprintf(stderr, "taskloop_overhead: %s ran %ld iterations (reference %ld), want %ld\n",
                         rows[r].name, got, got_ref, want);

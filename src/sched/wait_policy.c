@@ -9,13 +9,13 @@ _Static_assert((ILAN_SPIN_YIELD_EVERY & (ILAN_SPIN_YIELD_EVERY - 1)) == 0,
 struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
                                unsigned threads, unsigned cpus)
 {
-    bool oversubscribed = live_threads > (cpus ? cpus : 1);
+    unsigned usable = cpus ? cpus : 1;
+    bool oversubscribed = live_threads > usable;
     struct wait_plan p = {0, 0, 0, false, 0};
     /* A spinning waiter yields now and then only when threads outnumber
      * CPUs, idle ones included (wait_policy.h says why never with a CPU
      * each). */
-    unsigned spin_yield =
-        oversubscribed || threads > (cpus ? cpus : 1) ? ILAN_SPIN_YIELD_EVERY : 0;
+    unsigned spin_yield = oversubscribed || threads > usable ? ILAN_SPIN_YIELD_EVERY : 0;
     if (s->wait_policy == 1 && !s->spin_count_set) {
         p.never_sleep = true;
         p.spins = oversubscribed ? 0 : ILAN_SPIN_ACTIVE;
