@@ -39,6 +39,27 @@
  * workers stop consuming CPU well within a millisecond. */
 #define ILAN_WAIT_YIELD_NS 200000ull
 
+/* A yield that returns after this long was late: the CPU went to a
+ * thread that ran that long, not to one of the team's taking its turn,
+ * which returns it within tens of microseconds (sched/wait_policy.h). */
+#define ILAN_YIELD_LATE_NS 300000ull
+
+/* After a late yield beside other processes' load, waits sleep instead of
+ * yielding for this long, doubled after each such yield in a row up to
+ * the most: load that ends is seen within the most, and a load that lasts
+ * costs one late yield per hold. */
+#define ILAN_YIELD_HOLD_NS 2000000ull
+#define ILAN_YIELD_HOLD_MAX_NS 64000000ull
+
+/* One yield in this many is timed (two clock reads): beside outside load
+ * most yields are late, so a sample finds it within a few yields, and the
+ * yields of an oversubscribed team alone stay as cheap as they were. */
+#define ILAN_YIELD_TIMED_EVERY 4u
+
+/* The span over which late yields judge whether other processes keep the
+ * machine busy (core/wait.c): ten of /proc/stat's 10 ms ticks. */
+#define ILAN_LOAD_WINDOW_NS 100000000ull
+
 /* How long an oversubscribed waiter spins instead of yielding while no
  * thread of its team that shares its CPU has work (sched/wait_policy.h):
  * a few fork/join cycles. Bounded because what it knows of the others'

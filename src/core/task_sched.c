@@ -380,7 +380,7 @@ static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), 
                                            const struct task_handoff *offer, bool yield)
 {
     if (yield) {
-        os_yield();
+        wait_yield();
         return ILAN_TASK_YIELD_PAUSES;
     }
     unsigned pauses = 1u << (idle < ILAN_TASK_IDLE_MAX_LEVEL ? idle : ILAN_TASK_IDLE_MAX_LEVEL);
@@ -401,11 +401,18 @@ static inline unsigned idle_pause_watching(unsigned idle, bool (*done)(void *), 
  * region's first barrier, whose waiters yielded 64 rounds each, took
  * 3 times libgomp's time in a team of 5,000 (the threads still starting
  * queued behind them). Waits with tasks pending keep their 64 rounds:
- * sleeping sooner there made a taskloop 10 times slower. */
+ * sleeping sooner there made a taskloop 10 times slower. True at once
+ * after a recent yield came back late beside other processes' load
+ * (wait_yields_late): the next would hand the CPU away for a slice.
+ * (Waits with tasks pending keep yielding then too: the tasks they look
+ * for come from the team's own threads, which their yields let run;
+ * sleeping there made a UTS-like tree 1.4-1.9 times slower with 16 threads.) */
 static bool idle_yielded_enough(unsigned idle, uint64_t *since)
 {
     if (!wait_oversubscribed())
         return false;
+    if (wait_yields_late())
+        return true;
     uint64_t now = os_now_ns();
     if (idle <= 1 || *since == 0)
         *since = now;

@@ -6,6 +6,7 @@
 
 #include "config/env.h"
 #include "config/icv.h"
+#include "os/linux/load.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
 #include "base/tunables.h"
@@ -23,6 +24,21 @@ static struct {
     _Atomic uint64_t alone_ns;                       /* wait_plan.alone_ns */
 } plan_now = {ILAN_SPIN_DEFAULT, 0, 0, false, 0};
 alignas(ILAN_CACHE_LINE) _Atomic bool wait_plan_oversubscribed;
+
+/* What the process's threads learnt of their last yields and of the
+ * machine's load: the load that makes a yield late (another process's busy
+ * threads) is the machine's, so one thread's late yield tells them all.
+ * The words are hints, read by every late yield and written about once per
+ * hold or window: a race between two notes leaves one of them, which is
+ * as good. */
+static struct {
+    alignas(ILAN_CACHE_LINE) _Atomic uint64_t late_until; /* yield_watch.late_until */
+    _Atomic uint64_t hold_ns;                             /* yield_watch.hold_ns */
+    _Atomic bool outside;        /* the last window saw other processes' load */
+    _Atomic uint64_t window_ns;  /* when the current window began (0: none yet) */
+    _Atomic uint64_t machine_ns; /* the machine's busy CPU time then (os_machine_busy_ns) */
+    _Atomic uint64_t process_ns; /* the process's CPU time then (os_process_cpu_ns) */
+} yields;
 
 void wait_update_plan(unsigned live_threads, unsigned threads)
 {
@@ -57,6 +73,68 @@ static struct wait_plan plan_load(void)
         atomic_load_explicit(&plan_now.alone_ns, memory_order_relaxed),
     };
     return p;
+}
+
+/* Whether other processes kept the machine busy over the last window
+ * (ILAN_LOAD_WINDOW_NS) that ended by `now`: the window's figures are
+ * read when it ends, by the late yield that finds it over (one thread:
+ * the one whose CAS moves its start); a window left far behind (no late
+ * yield for a while) starts again, keeping the last answer. */
+static bool outside_load(uint64_t now)
+{
+    uint64_t start = atomic_load_explicit(&yields.window_ns, memory_order_relaxed);
+    bool outside = atomic_load_explicit(&yields.outside, memory_order_relaxed);
+    if (start && now - start < ILAN_LOAD_WINDOW_NS)
+        return outside;
+    if (!atomic_compare_exchange_strong_explicit(&yields.window_ns, &start, now,
+                                                 memory_order_relaxed, memory_order_relaxed))
+        return outside;
+    uint64_t machine, process = os_process_cpu_ns();
+    if (!os_machine_busy_ns(&machine) || !process)
+        return false;
+    if (start && now - start < 4 * ILAN_LOAD_WINDOW_NS) {
+        outside = load_shows_outside(
+            machine - atomic_load_explicit(&yields.machine_ns, memory_order_relaxed),
+            process - atomic_load_explicit(&yields.process_ns, memory_order_relaxed),
+            now - start);
+        atomic_store_explicit(&yields.outside, outside, memory_order_relaxed);
+    }
+    atomic_store_explicit(&yields.machine_ns, machine, memory_order_relaxed);
+    atomic_store_explicit(&yields.process_ns, process, memory_order_relaxed);
+    return outside;
+}
+
+/* Counts the calling thread's yields: one in ILAN_YIELD_TIMED_EVERY is
+ * timed. */
+static _Thread_local unsigned yields_made;
+
+void wait_yield(void)
+{
+    if (++yields_made % ILAN_YIELD_TIMED_EVERY != 0) {
+        os_yield();
+        return;
+    }
+    uint64_t before = os_now_ns();
+    os_yield();
+    uint64_t after = os_now_ns();
+    uint64_t took = after - before;
+    bool outside = took >= ILAN_YIELD_LATE_NS && outside_load(after);
+    struct yield_watch w = {atomic_load_explicit(&yields.late_until, memory_order_relaxed),
+                            atomic_load_explicit(&yields.hold_ns, memory_order_relaxed)};
+    uint64_t hold = w.hold_ns;
+    if (yield_watch_note(&w, took, outside, after)) {
+        ILAN_COUNT(yields_late);
+        atomic_store_explicit(&yields.late_until, w.late_until, memory_order_relaxed);
+    }
+    if (w.hold_ns != hold) /* stores only on change: every yielder reads the line */
+        atomic_store_explicit(&yields.hold_ns, w.hold_ns, memory_order_relaxed);
+}
+
+bool wait_yields_late(void)
+{
+    /* No clock read while no yield was ever late. */
+    struct yield_watch w = {atomic_load_explicit(&yields.late_until, memory_order_relaxed), 0};
+    return w.late_until && yield_watch_late(&w, os_now_ns());
 }
 
 uint64_t wait_alone_ns(void)
@@ -115,12 +193,14 @@ wait_poll_for(bool (*pred)(void *), bool (*alone)(void *), void *arg, uint64_t t
         bool lone = alone && round >= plan.spins && elapsed < plan.alone_ns && alone(arg);
         kept |= lone;
         enum wait_phase phase = wait_phase_at(&plan, round, elapsed, lone);
+        if (phase == WAIT_YIELD && wait_yields_late())
+            phase = wait_phase_late(&plan, phase);
         if (phase == WAIT_SLEEP) {
             ILAN_COUNT(waits_slept);
             return false;
         }
         if (phase == WAIT_YIELD) {
-            os_yield();
+            wait_yield();
             yielded = true;
         } else {
             os_cpu_relax();

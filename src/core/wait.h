@@ -153,6 +153,16 @@ static inline bool wait_oversubscribed(void)
     return atomic_load_explicit(&wait_plan_oversubscribed, memory_order_relaxed);
 }
 
+/* Yields the CPU, timing the yield: one that comes back late (another
+ * process's thread ran meanwhile) makes every thread's waits sleep
+ * instead of yielding for a while (sched/wait_policy.h, struct
+ * yield_watch). For waits, not for a lock whose holder must run. */
+void wait_yield(void);
+
+/* Whether waits should sleep now rather than yield: a recent yield of
+ * some thread came back late. */
+bool wait_yields_late(void);
+
 /* How long an oversubscribed waiter that has its CPU to itself spins
  * instead of yielding (wait_plan.alone_ns; 0: never). */
 uint64_t wait_alone_ns(void);

@@ -41,6 +41,8 @@
     X(waits_slept, "waits that went to sleep")                                                    \
     X(waits_alone, "oversubscribed waits that spun, not yielded: no thread on their CPU had work") \
     X(task_waits_alone, "oversubscribed task waits that spun: their CPU's other threads had left") \
+    X(yields_late, "yields that came back late beside other processes' load: waits then sleep " \
+                   "instead of yielding for a while")                                             \
     X(sleeps, "futex sleeps")                                                                     \
     X(wakes, "futex wake-up calls made (some thread was asleep)")                                 \
     X(wakes_passed, "wake-ups passed on for another locality group's queued ILAN tasks")         \

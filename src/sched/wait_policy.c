@@ -37,3 +37,15 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
     p.alone_ns = s->spin_count ? s->alone_ns : 0;
     return p;
 }
+
+bool yield_watch_note(struct yield_watch *w, uint64_t took_ns, bool outside, uint64_t now)
+{
+    if (took_ns < ILAN_YIELD_LATE_NS || !outside) {
+        w->hold_ns = ILAN_YIELD_HOLD_NS;
+        return false;
+    }
+    uint64_t hold = w->hold_ns ? w->hold_ns : ILAN_YIELD_HOLD_NS;
+    w->late_until = now + hold;
+    w->hold_ns = hold * 2 < ILAN_YIELD_HOLD_MAX_NS ? hold * 2 : ILAN_YIELD_HOLD_MAX_NS;
+    return true;
+}

@@ -71,6 +71,61 @@ struct wait_settings {
 struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_threads,
                                unsigned threads, unsigned cpus);
 
+/*
+ * What the threads learnt of their last yields. A yield hands the CPU to
+ * another runnable thread of its CPU's queue. When that is one of ours,
+ * the yield did its job, however long that thread then ran. When it is
+ * another process's busy thread (outside load), the kernel lets that run
+ * a whole slice (milliseconds) before the yielder runs again: a nested
+ * doacross loop that hands its turn over ten thousand times took 9.4 s
+ * beside two busy processes on the 2-CPU VM, against 0.9-1.1 s when its
+ * waits sleep instead (libgomp 3.5 s). So a yield that comes back late
+ * (ILAN_YIELD_LATE_NS) while other processes keep the machine busy
+ * (load_shows_outside, over the last ILAN_LOAD_WINDOW_NS) turns every
+ * thread's yields into sleeps for a hold time, which doubles with each
+ * such yield in a row (up to ILAN_YIELD_HOLD_MAX_NS: one late yield per
+ * hold is what watching costs) and starts again from ILAN_YIELD_HOLD_NS
+ * after one that was not. Late alone is not enough: with 16 threads on
+ * 2 CPUs and no other load, yields come back late all the time (the
+ * team's own threads run their slices), and sleeping instead made a task
+ * tree 3.5-6 times slower.
+ */
+struct yield_watch {
+    uint64_t late_until; /* until then (ns) waits sleep instead of yielding; 0: never */
+    uint64_t hold_ns;    /* what the next late yield holds yields off for (0: the least) */
+};
+
+/* Notes a yield that took `took_ns` and returned at `now`, while other
+ * processes' threads were runnable (`outside`, asked only of a late
+ * yield): true when it holds yields off. */
+bool yield_watch_note(struct yield_watch *w, uint64_t took_ns, bool outside, uint64_t now);
+
+/* Whether a waiter should sleep rather than yield at `now`. */
+static inline bool yield_watch_late(const struct yield_watch *w, uint64_t now)
+{
+    return now < w->late_until;
+}
+
+/* Whether a window of `window_ns` in which the machine's CPUs were busy
+ * for `machine_busy_ns` in all, `process_cpu_ns` of it this process's,
+ * saw other processes' load: they used half a CPU or more on average
+ * (the machine's figure is in clock ticks, 10 ms, hence the margin). */
+static inline bool load_shows_outside(uint64_t machine_busy_ns, uint64_t process_cpu_ns,
+                                      uint64_t window_ns)
+{
+    return machine_busy_ns > process_cpu_ns && 2 * (machine_busy_ns - process_cpu_ns) >= window_ns;
+}
+
+/* Phase ph of plan p for a waiter whose yields come back late
+ * (yield_watch_late): a yield becomes a sleep, unless the plan never
+ * sleeps (OMP_WAIT_POLICY=active: the user chose to keep the CPU). Not a
+ * spin: beside two busy processes, 4 threads on 2 CPUs that spun 30 us
+ * before sleeping took 240-340 us per fork/join, 36-55 sleeping at once. */
+static inline enum wait_phase wait_phase_late(const struct wait_plan *p, enum wait_phase ph)
+{
+    return ph == WAIT_YIELD && !p->never_sleep ? WAIT_SLEEP : ph;
+}
+
 /* What to do on round `round` (0-based) of a wait that began `elapsed_ns`
  * ago, under plan p; `alone`: no thread sharing the waiter's CPU has work
  * (only asked past the spins: false is always safe). Inline: a spinning

@@ -144,6 +144,56 @@ static void test_alone(void)
     CHECK(wait_phase_at(&a, 100, 1000000000ull, true) == WAIT_YIELD);
 }
 
+static void test_yield_watch(void)
+{
+    const uint64_t late = ILAN_YIELD_LATE_NS, hold = ILAN_YIELD_HOLD_NS;
+    struct yield_watch w = {0, 0};
+    /* A prompt yield holds nothing off, other load or not. */
+    CHECK(!yield_watch_note(&w, late / 10, true, 1000));
+    CHECK(!yield_watch_late(&w, 1000));
+    /* A late one to the team's own threads neither. */
+    CHECK(!yield_watch_note(&w, 100 * late, false, 2000));
+    CHECK(!yield_watch_late(&w, 2000));
+    /* A late one beside other load holds yields off for ILAN_YIELD_HOLD_NS
+     * from its return. */
+    CHECK(yield_watch_note(&w, late, true, 5000));
+    CHECK(yield_watch_late(&w, 5000 + hold - 1));
+    CHECK(!yield_watch_late(&w, 5000 + hold));
+    /* Such late ones in a row double the hold, up to the most. */
+    CHECK(yield_watch_note(&w, 2 * late, true, 10 * hold));
+    CHECK(w.late_until == 10 * hold + 2 * hold);
+    for (int i = 0; i < 40; i++)
+        CHECK(yield_watch_note(&w, late, true, 1000 * hold));
+    CHECK(w.late_until == 1000 * hold + ILAN_YIELD_HOLD_MAX_NS);
+    CHECK(w.hold_ns == ILAN_YIELD_HOLD_MAX_NS);
+    /* One that was not starts the hold again from the least. */
+    CHECK(!yield_watch_note(&w, late - 1, true, 2000 * hold));
+    CHECK(yield_watch_note(&w, late, true, 3000 * hold));
+    CHECK(w.late_until == 3000 * hold + hold);
+    /* While late, a yield becomes a sleep, except under the active policy;
+     * spins and sleeps stay what they were. */
+    struct wait_plan over = wait_plan_for(&unset, 64, 64, 2);
+    CHECK(wait_phase_late(&over, WAIT_YIELD) == WAIT_SLEEP);
+    CHECK(wait_phase_late(&over, WAIT_SPIN) == WAIT_SPIN);
+    CHECK(wait_phase_late(&over, WAIT_SLEEP) == WAIT_SLEEP);
+    struct wait_plan a = wait_plan_for(&active, 64, 64, 2);
+    CHECK(wait_phase_late(&a, WAIT_YIELD) == WAIT_YIELD);
+}
+
+static void test_load_shows_outside(void)
+{
+    /* A window of 100 ms on 2 CPUs: the machine busy 200 ms, the process
+     * 150 of them: others used half a CPU. */
+    CHECK(load_shows_outside(200000000, 150000000, 100000000));
+    CHECK(load_shows_outside(200000000, 100000000, 100000000));
+    CHECK(!load_shows_outside(200000000, 160000000, 100000000));
+    /* The process alone, idle or not (the machine's ticks may count less
+     * than the process's clock). */
+    CHECK(!load_shows_outside(200000000, 200000000, 100000000));
+    CHECK(!load_shows_outside(100000000, 110000000, 100000000));
+    CHECK(!load_shows_outside(0, 0, 100000000));
+}
+
 int main(void)
 {
     test_one_thread_per_cpu();
@@ -151,5 +201,7 @@ int main(void)
     test_oversubscribed();
     test_policies();
     test_alone();
+    test_yield_watch();
+    test_load_shows_outside();
     return unit_report();
 }

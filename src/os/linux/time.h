@@ -13,6 +13,16 @@ static inline uint64_t os_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* CPU time all threads of the process have used (ns; a system call that
+ * sums over the threads, so not for every wait). 0 when refused. */
+static inline uint64_t os_process_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* Sleeps for about ns nanoseconds (a debug build's injected delays). */
 static inline void os_sleep_ns(uint64_t ns)
 {
