@@ -57,7 +57,7 @@
 #define ILAN_YIELD_TIMED_EVERY 4u
 
 /* The span over which late yields judge whether other processes keep the
- * machine busy (core/wait.c): ten of /proc/stat's 10 ms ticks. */
+ * process's CPUs busy (core/wait.c): ten of /proc/stat's 10 ms ticks. */
 #define ILAN_LOAD_WINDOW_NS 100000000ull
 
 /* How long an oversubscribed waiter spins instead of yielding while no

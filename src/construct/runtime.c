@@ -80,6 +80,7 @@ void runtime_init(void)
      * a team has one thread per place; otherwise one per CPU we may use. */
     if (places.is_default && places.os.n)
         config_set_default_threads(places.os.n);
+    wait_watch_init();
     wait_update_plan(1, 1);
     task_mode = config.taskloop_mode == TASKLOOP_WS ? NULL : &ilan_mode;
     instr_init((enum instr_level)config.counters);

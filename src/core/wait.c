@@ -2,10 +2,12 @@
 #include "core/wait.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <stdalign.h>
 
 #include "config/env.h"
 #include "config/icv.h"
+#include "os/linux/affinity.h"
 #include "os/linux/load.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
@@ -26,8 +28,8 @@ static struct {
 alignas(ILAN_CACHE_LINE) _Atomic bool wait_plan_oversubscribed;
 
 /* What the process's threads learnt of their last yields and of the
- * machine's load: the load that makes a yield late (another process's busy
- * threads) is the machine's, so one thread's late yield tells them all.
+ * load on its CPUs: the load that makes a yield late (another process's
+ * busy threads) is the CPUs', so one thread's late yield tells them all.
  * The words are hints, read by every late yield and written about once per
  * hold or window: a race between two notes leaves one of them, which is
  * as good. */
@@ -36,9 +38,27 @@ static struct {
     _Atomic uint64_t hold_ns;                             /* yield_watch.hold_ns */
     _Atomic bool outside;        /* the last window saw other processes' load */
     _Atomic uint64_t window_ns;  /* when the current window began (0: none yet) */
-    _Atomic uint64_t machine_ns; /* the machine's busy CPU time then (os_machine_busy_ns) */
+    _Atomic uint64_t busy_ns;    /* the CPUs' busy time then (os_cpus_busy_ns) */
     _Atomic uint64_t process_ns; /* the process's CPU time then (os_process_cpu_ns) */
+    int *cpus;                   /* the CPUs the process may use (wait_watch_init; NULL:
+                                    unknown, no load is seen), ascending */
+    int ncpus;                   /* how many */
 } yields;
+
+void wait_watch_init(void)
+{
+    int n = os_cpus_allowed();
+    int *cpus = n > 0 ? malloc((size_t)n * sizeof *cpus) : NULL;
+    if (!cpus)
+        return;
+    int got = os_thread_cpus(cpus, n);
+    if (got <= 0 || got > n) {
+        free(cpus);
+        return;
+    }
+    yields.cpus = cpus;
+    yields.ncpus = got;
+}
 
 void wait_update_plan(unsigned live_threads, unsigned threads)
 {
@@ -75,7 +95,7 @@ static struct wait_plan plan_load(void)
     return p;
 }
 
-/* Whether other processes kept the machine busy over the last window
+/* Whether other processes kept the process's CPUs busy over the last window
  * (ILAN_LOAD_WINDOW_NS) that ended by `now`: the window's figures are
  * read when it ends, by the late yield that finds it over (one thread:
  * the one whose CAS moves its start); a window left far behind (no late
@@ -89,17 +109,17 @@ static bool outside_load(uint64_t now)
     if (!atomic_compare_exchange_strong_explicit(&yields.window_ns, &start, now,
                                                  memory_order_relaxed, memory_order_relaxed))
         return outside;
-    uint64_t machine, process = os_process_cpu_ns();
-    if (!os_machine_busy_ns(&machine) || !process)
+    uint64_t busy, process = os_process_cpu_ns();
+    if (!yields.cpus || !os_cpus_busy_ns(yields.cpus, yields.ncpus, &busy) || !process)
         return false;
     if (start && now - start < 4 * ILAN_LOAD_WINDOW_NS) {
         outside = load_shows_outside(
-            machine - atomic_load_explicit(&yields.machine_ns, memory_order_relaxed),
+            busy - atomic_load_explicit(&yields.busy_ns, memory_order_relaxed),
             process - atomic_load_explicit(&yields.process_ns, memory_order_relaxed),
             now - start);
         atomic_store_explicit(&yields.outside, outside, memory_order_relaxed);
     }
-    atomic_store_explicit(&yields.machine_ns, machine, memory_order_relaxed);
+    atomic_store_explicit(&yields.busy_ns, busy, memory_order_relaxed);
     atomic_store_explicit(&yields.process_ns, process, memory_order_relaxed);
     return outside;
 }

@@ -159,6 +159,10 @@ static inline bool wait_oversubscribed(void)
  * yield_watch). For waits, not for a lock whose holder must run. */
 void wait_yield(void);
 
+/* Notes the CPUs the process may use, whose load wait_yield watches:
+ * once, at start-up, before any thread is bound. */
+void wait_watch_init(void);
+
 /* Whether waits should sleep now rather than yield: a recent yield of
  * some thread came back late. */
 bool wait_yields_late(void);

@@ -80,7 +80,7 @@ struct wait_plan wait_plan_for(const struct wait_settings *s, unsigned live_thre
  * doacross loop that hands its turn over ten thousand times took 9.4 s
  * beside two busy processes on the 2-CPU VM, against 0.9-1.1 s when its
  * waits sleep instead (libgomp 3.5 s). So a yield that comes back late
- * (ILAN_YIELD_LATE_NS) while other processes keep the machine busy
+ * (ILAN_YIELD_LATE_NS) while other processes keep the process's CPUs busy
  * (load_shows_outside, over the last ILAN_LOAD_WINDOW_NS) turns every
  * thread's yields into sleeps for a hold time, which doubles with each
  * such yield in a row (up to ILAN_YIELD_HOLD_MAX_NS: one late yield per
@@ -106,14 +106,14 @@ static inline bool yield_watch_late(const struct yield_watch *w, uint64_t now)
     return now < w->late_until;
 }
 
-/* Whether a window of `window_ns` in which the machine's CPUs were busy
- * for `machine_busy_ns` in all, `process_cpu_ns` of it this process's,
- * saw other processes' load: they used half a CPU or more on average
- * (the machine's figure is in clock ticks, 10 ms, hence the margin). */
-static inline bool load_shows_outside(uint64_t machine_busy_ns, uint64_t process_cpu_ns,
+/* Whether a window of `window_ns` in which the process's CPUs were busy
+ * for `cpus_busy_ns` in all, `process_cpu_ns` of it this process's, saw
+ * other processes' load: they used half a CPU or more on average (the
+ * CPUs' figure is in clock ticks, 10 ms, hence the margin). */
+static inline bool load_shows_outside(uint64_t cpus_busy_ns, uint64_t process_cpu_ns,
                                       uint64_t window_ns)
 {
-    return machine_busy_ns > process_cpu_ns && 2 * (machine_busy_ns - process_cpu_ns) >= window_ns;
+    return cpus_busy_ns > process_cpu_ns && 2 * (cpus_busy_ns - process_cpu_ns) >= window_ns;
 }
 
 /* Phase ph of plan p for a waiter whose yields come back late
