@@ -52,8 +52,9 @@
 #define ILAN_YIELD_HOLD_MAX_NS 64000000ull
 
 /* One yield in this many is timed (two clock reads): beside outside load
- * most yields are late, so a sample finds it within a few yields, and the
- * yields of an oversubscribed team alone stay as cheap as they were. */
+ * most yields are late, so a sample finds it within a few yields, and an
+ * oversubscribed team alone pays the clock reads on a quarter of its
+ * yields only. */
 #define ILAN_YIELD_TIMED_EVERY 4u
 
 /* The span over which late yields judge whether other processes keep the
