@@ -478,7 +478,10 @@ stealing: the baseline of seed 000), numa (NUMA-aware distribution, strict)
 and ilan (the full ILAN scheduler); when named, thesis (seed 000's
 exploration as published) and ilan-na-ws, ilan-na-rp (the ilan mode with
 ILAN_DLB=na-ws or na-rp: seed 002's message-based load balancing of
-tasks). The speedup column divides llvm's simulated time by
+tasks). Ablations of ILAN's parts: thesis+X adds part X to the thesis's
+exploration, ilan-X leaves it out of ilan's (X: size, an identity per
+iteration count; resample, drift, guards: mold.h's additions; joined as
+in thesis+size+drift). The speedup column divides llvm's simulated time by
 each policy's (the first policy's when llvm is not run).
 
 Workloads: sim/workloads/README.md describes the format.
@@ -598,8 +601,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--params", metavar="FILE",
                    help="machine parameter file (default sim/machines/vm-2core.json)")
     p.add_argument("--policies", type=policies_arg, default=list(sim.DEFAULT_POLICIES),
-                   help="comma list out of %s (default: %s)" % (
-                       ",".join(sim.POLICIES), ",".join(sim.DEFAULT_POLICIES)))
+                   help="comma list out of %s, %s (default: %s)" % (
+                       ",".join(sim.POLICIES), sim.ABLATIONS, ",".join(sim.DEFAULT_POLICIES)))
     p.add_argument("--seed", type=seed_arg, default=1, help="every random choice derives from "
                    "it (default 1): the same seed gives the same result")
     p.add_argument("--threads", type=positive_int, metavar="T",

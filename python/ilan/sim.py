@@ -85,6 +85,12 @@ POLICIES = ("ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp")
 # under seed 002's message-based load balancing (ILAN_DLB=na-ws, na-rp)
 # only when named.
 DEFAULT_POLICIES = ("ws", "llvm", "numa", "ilan")
+# The parts of ILAN an ablation names: `thesis+X` adds part X to the
+# thesis's exploration, `ilan-X` leaves it out of ilan's (each part once;
+# the engine's sim_policy_parse): an identity per iteration count, and
+# mold.h's re-sampling, drift and the other guards.
+ABLATION_PARTS = ("size", "resample", "drift", "guards")
+ABLATIONS = "thesis+X..., ilan-X... (X: %s)" % ", ".join(ABLATION_PARTS)
 FORMAT_LINE = "ilan-sim 1"
 
 # sim/README.md's parameter table, in its order (the engine's input keeps it),
@@ -565,12 +571,25 @@ def program_lines(program: tuple[Construct, ...], machine: Machine, path: str,
     return out
 
 
+def known_policy(name: str) -> bool:
+    """Whether the engine knows the policy `name`: one of POLICIES, or an
+    ablation of ilan or thesis naming each part of ABLATION_PARTS once."""
+    if name in POLICIES:
+        return True
+    for base, sign in (("thesis", "+"), ("ilan", "-")):
+        if name.startswith(base + sign):
+            parts = name[len(base) + 1:].split(sign)
+            return len(set(parts)) == len(parts) and all(p in ABLATION_PARTS for p in parts)
+    return False
+
+
 def engine_text(machine: Machine, params: Doc, threads: int, workload: Workload, policy: str,
                 seed: int, timeline: bool) -> str:
     """The engine's input (sim/README.md, "The engine's input") for one run:
     thread i on core i, thread 0 the creator."""
-    if policy not in POLICIES:
-        raise IlanError("unknown policy %r: choose from %s" % (policy, ",".join(POLICIES)))
+    if not known_policy(policy):
+        raise IlanError("unknown policy %r: choose from %s, %s" % (
+            policy, ",".join(POLICIES), ABLATIONS))
     if not 1 <= threads <= machine.cores:
         raise IlanError("%d threads on a machine of %d cores: one thread per core at most "
                         "(oversubscription is not modelled)" % (threads, machine.cores))
@@ -851,12 +870,12 @@ def draw_all(sim: Sim, results: Results, folder: Path,
 
 
 def policy_list(text: str) -> list[str]:
-    """--policies: a comma list out of POLICIES (repeats count once)."""
+    """--policies: a comma list of known policies (repeats count once)."""
     names = list(dict.fromkeys(x.strip() for x in text.split(",") if x.strip()))
-    bad = [n for n in names if n not in POLICIES]
+    bad = [n for n in names if not known_policy(n)]
     if bad or not names:
-        raise IlanError("--policies %r: choose a comma list out of %s" % (
-            bad[0] if bad else text, ",".join(POLICIES)))
+        raise IlanError("--policies %r: choose a comma list out of %s, %s" % (
+            bad[0] if bad else text, ",".join(POLICIES), ABLATIONS))
     return names
 
 

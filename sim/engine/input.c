@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/tunables.h"
+#include "sched/mold.h"
 
 #define MAX_TOKENS 64
 
@@ -292,6 +293,74 @@ static bool read_program(struct reader *r, struct sim_input *in)
     return true;
 }
 
+/* The parts of ILAN an ablation names: what `thesis+X` adds and `ilan-X`
+ * leaves out. */
+static const struct {
+    const char *name;  /* after + or - */
+    unsigned addition; /* enum mold_addition; 0 for size */
+} ABLATION_PARTS[] = {{"size", 0},
+                      {"resample", MOLD_ADD_RESAMPLE},
+                      {"drift", MOLD_ADD_DRIFT},
+                      {"guards", MOLD_ADD_GUARDS}};
+
+bool sim_policy_parse(const char *name, struct sim_input *in)
+{
+    static const struct {
+        const char *name;          /* as in the input */
+        enum sim_policy_kind kind; /* the runtime */
+        enum dlb_strategy dlb;     /* its load balancing */
+    } POLICIES[] = {{"ws", POL_WS, DLB_WS},         {"llvm", POL_LLVM, DLB_WS},
+                    {"numa", POL_NUMA, DLB_WS},     {"ilan", POL_ILAN, DLB_WS},
+                    {"thesis", POL_THESIS, DLB_WS}, {"ilan-na-ws", POL_ILAN, DLB_NA_WS},
+                    {"ilan-na-rp", POL_ILAN, DLB_NA_RP}};
+    if (strlen(name) >= sizeof in->policy)
+        return false;
+    unsigned npol = sizeof POLICIES / sizeof POLICIES[0], pi = 0;
+    size_t base = 0;
+    /* The longest name the input begins with (ilan-na-ws before ilan). */
+    for (unsigned i = 0; i < npol; i++) {
+        size_t len = strlen(POLICIES[i].name);
+        if (len > base && !strncmp(name, POLICIES[i].name, len)) {
+            pi = i;
+            base = len;
+        }
+    }
+    if (!base)
+        return false;
+    bool thesis = POLICIES[pi].kind == POL_THESIS;
+    in->kind = POLICIES[pi].kind;
+    in->mold_additions = thesis ? 0 : MOLD_ADD_ALL;
+    in->per_size = !thesis;
+    /* An ablation: thesis+X... or ilan-X..., each part once. */
+    char sign = thesis ? '+' : '-';
+    bool ablatable = thesis || (in->kind == POL_ILAN && POLICIES[pi].dlb == DLB_WS);
+    if (name[base] && !ablatable)
+        return false;
+    unsigned seen = 0;
+    for (const char *at = name + base; *at;) {
+        if (*at++ != sign)
+            return false;
+        size_t len = strcspn(at, "+-");
+        unsigned part = 0, nparts = sizeof ABLATION_PARTS / sizeof ABLATION_PARTS[0];
+        while (part < nparts && (strlen(ABLATION_PARTS[part].name) != len ||
+                                 strncmp(at, ABLATION_PARTS[part].name, len)))
+            part++;
+        if (part == nparts || seen & 1u << part)
+            return false;
+        seen |= 1u << part;
+        unsigned add = ABLATION_PARTS[part].addition;
+        if (add)
+            in->mold_additions = thesis ? in->mold_additions | add : in->mold_additions & ~add;
+        else
+            in->per_size = thesis;
+        at += len;
+    }
+    snprintf(in->policy, sizeof in->policy, "%s", name);
+    in->dlb = (struct dlb_params){POLICIES[pi].dlb, ILAN_DLB_VICTIMS_DEFAULT, ILAN_DLB_STEAL_DEFAULT,
+                                  ILAN_DLB_INTERVAL_DEFAULT, ILAN_DLB_PLOCAL_DEFAULT};
+    return true;
+}
+
 bool sim_input_read(FILE *f, struct sim_input *in)
 {
     static struct reader r; /* its line buffer is large */
@@ -307,24 +376,10 @@ bool sim_input_read(FILE *f, struct sim_input *in)
     in->seed = u;
     if (!next_line(&r) || r.ntok != 2 || strcmp(r.tok[0], "policy"))
         return fail(&r, "expected 'policy <name>'");
-    static const struct {
-        const char *name;          /* as in the input */
-        enum sim_policy_kind kind; /* the runtime */
-        enum dlb_strategy dlb;     /* its load balancing */
-    } POLICIES[] = {{"ws", POL_WS, DLB_WS},         {"llvm", POL_LLVM, DLB_WS},
-                    {"numa", POL_NUMA, DLB_WS},     {"ilan", POL_ILAN, DLB_WS},
-                    {"thesis", POL_THESIS, DLB_WS}, {"ilan-na-ws", POL_ILAN, DLB_NA_WS},
-                    {"ilan-na-rp", POL_ILAN, DLB_NA_RP}};
-    unsigned pi = 0, npol = sizeof POLICIES / sizeof POLICIES[0];
-    while (pi < npol && strcmp(POLICIES[pi].name, r.tok[1]))
-        pi++;
-    if (pi == npol)
+    if (!sim_policy_parse(r.tok[1], in))
         return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan, thesis, ilan-na-ws, "
-                        "ilan-na-rp)", r.tok[1]);
-    snprintf(in->policy, sizeof in->policy, "%s", r.tok[1]);
-    in->kind = POLICIES[pi].kind;
-    in->dlb = (struct dlb_params){POLICIES[pi].dlb, ILAN_DLB_VICTIMS_DEFAULT, ILAN_DLB_STEAL_DEFAULT,
-                                  ILAN_DLB_INTERVAL_DEFAULT, ILAN_DLB_PLOCAL_DEFAULT};
+                        "ilan-na-rp; thesis+X adds and ilan-X leaves out X of size, resample, "
+                        "drift, guards)", r.tok[1]);
     if (!expect_count(&r, "timeline", &u) || u > 1)
         return fail(&r, "expected 'timeline 0' or 'timeline 1'");
     in->timeline = u == 1;

@@ -121,8 +121,11 @@ enum sim_policy_kind {
 /* Everything the engine reads. */
 struct sim_input {
     uint64_t seed;              /* every random choice derives from it */
-    char policy[16];            /* its name: ws, llvm, numa, ilan, thesis, ilan-na-ws, ilan-na-rp */
+    char policy[48];            /* its name: ws, llvm, numa, ilan, thesis, ilan-na-ws, ilan-na-rp,
+                                   or an ablation (sim_policy_parse) */
     enum sim_policy_kind kind;  /* the runtime it simulates */
+    unsigned mold_additions;    /* ilan, thesis: enum mold_addition of src/sched/mold.h */
+    bool per_size;              /* ilan, thesis: a taskloop identity per iteration count */
     struct dlb_params dlb;      /* how its idle threads get tasks (trees): ILAN_DLB and its
                                    parameters; ws with the runtime's defaults unless said */
     bool timeline;              /* record per-thread intervals */
@@ -143,6 +146,13 @@ struct sim_input {
     enum sim_op_kind *kinds;    /* [nconstructs] taskloop, loop or tree */
     unsigned nconstructs;       /* distinct construct names */
 };
+
+/* Sets in's policy from its name: kind, load balancing, and for ilan and
+ * thesis which parts of ILAN apply. `thesis+X...` adds and `ilan-X...`
+ * leaves out parts X of size (an identity per iteration count),
+ * resample, drift, guards (enum mold_addition), each at most once. False
+ * for an unknown name. */
+bool sim_policy_parse(const char *name, struct sim_input *in);
 
 /* Reads the engine's input from f. On an error writes one line naming the
  * input line to stderr and returns false. */

@@ -232,12 +232,13 @@ static void range_finished(struct world *w, unsigned t, double now, void *ctx)
     (void)w;
 }
 
-/* The identity (construct, n), made on first use; the thesis's policy
- * keys by construct alone (n = 0) and explores as the thesis did. */
+/* The identity (construct, n), made on first use; without an identity
+ * per size (the thesis) it is the construct's alone (n = 0). Exploring
+ * identities apply the input's parts of ILAN. */
 static struct tl_identity *identity(struct world *w, struct tl_history *h, const struct sim_op *op,
-                                    unsigned long n, bool fixed, bool thesis)
+                                    unsigned long n, bool fixed)
 {
-    if (thesis)
+    if (!w->in->per_size)
         n = 0;
     for (unsigned long i = 0; i < h->n; i++)
         if (h->ids[i].construct == op->construct && h->ids[i].n == n)
@@ -253,8 +254,8 @@ static struct tl_identity *identity(struct world *w, struct tl_history *h, const
         exit(1);
     }
     id->mold.min_explore = ILAN_EXPLORE_MIN_US_DEFAULT * 1e-6;
-    if (thesis)
-        mold_set_thesis(&id->mold);
+    if (!fixed)
+        mold_set_additions(&id->mold, w->in->mold_additions);
     return id;
 }
 
@@ -325,7 +326,7 @@ double taskloop_run(struct world *w, const struct sim_policy *fns, struct tl_his
 
     /* numa, ilan and thesis: the plan of src/sched/taskloop_plan.c */
     bool ilan = kind == POL_ILAN, thesis = kind == POL_THESIS;
-    struct tl_identity *id = identity(w, h, op, n, !ilan && !thesis, thesis);
+    struct tl_identity *id = identity(w, h, op, n, !ilan && !thesis);
     unsigned ids[G];
     bool chooses_tasks = ilan && clause == 0;
     /* The creator (thread 0) is the home group of an unbound team's plan. */

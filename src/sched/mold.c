@@ -59,6 +59,12 @@ double mold_noise(const struct mold *m)
     return noise;
 }
 
+/* Whether ilan's guards past the thesis apply (MOLD_ADD_GUARDS). */
+static bool guarded(const struct mold *m)
+{
+    return m->additions & MOLD_ADD_GUARDS;
+}
+
 static bool tied(const struct mold *m, double a, double b)
 {
     double lo = a < b ? a : b;
@@ -153,7 +159,7 @@ static bool resample(const struct mold *m, const struct mold_entry *a, const str
 {
     if (!tied(m, mold_entry_median(a), mold_entry_median(b)))
         return false;
-    if (m->thesis || (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES))
+    if (!(m->additions & MOLD_ADD_RESAMPLE) || (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES))
         return false;
     *again = b->count < a->count ? b->cfg : a->cfg;
     return true;
@@ -228,7 +234,7 @@ static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why,
 {
     const struct mold_entry *e = entry_find(m, cfg), *fast = fastest_entry(m);
     m->overruled = false;
-    if (!m->thesis && e && fast && e != fast &&
+    if (guarded(m) && e && fast && e != fast &&
         mold_entry_median(e) > mold_entry_median(fast) * (1 + mold_noise(m))) {
         cfg = fast->cfg;
         e = fast;
@@ -243,9 +249,9 @@ static void settle_as(struct mold *m, struct mold_config cfg, enum mold_why why,
     m->drifted = 0;
     m->rechecking = false;
     m->recheck_won = false;
-    m->recheck_gap = !m->thesis && cfg.ngroups < m->ngroups ? first_recheck(m) : 0;
+    m->recheck_gap = guarded(m) && cfg.ngroups < m->ngroups ? first_recheck(m) : 0;
     m->recheck_in = m->recheck_gap;
-    if (!confirmed && !m->thesis && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups &&
+    if (!confirmed && guarded(m) && why == MOLD_WHY_SEARCH && cfg.ngroups < m->ngroups &&
         !m->overruled) {
         m->phase = MOLD_CONFIRM; /* the choice stays in m->chosen meanwhile */
         m->next = sized(m, m->ngroups);
@@ -326,6 +332,7 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
         m->rank[g] = g;
     m->ngroups = ngroups;
     m->warmup = MOLD_WARMUP;
+    m->additions = MOLD_ADD_ALL;
     m->forced_steal = forced_steal;
     if (fixed) {
         m->phase = MOLD_FIXED;
@@ -339,11 +346,13 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal)
     return true;
 }
 
-void mold_set_thesis(struct mold *m)
+void mold_set_additions(struct mold *m, unsigned additions)
 {
-    m->thesis = true;
-    m->warmup = 1;
-    m->min_explore = 0;
+    m->additions = additions & MOLD_ADD_ALL;
+    if (!guarded(m)) {
+        m->warmup = 1;
+        m->min_explore = 0;
+    }
     if (m->phase == MOLD_SIZE)
         m->next = sized(m, m->ngroups);
 }
@@ -392,7 +401,7 @@ static void watch_drift(struct mold *m, double time)
 {
     /* One group: a new exploration could only choose the same; the
      * thesis explores once. */
-    if (m->ngroups == 1 || m->thesis)
+    if (m->ngroups == 1 || !(m->additions & MOLD_ADD_DRIFT))
         return;
     if (!samples_drift(&m->drifted, time, MOLD_DRIFT * m->chosen_median, MOLD_DRIFT_RUNS))
         return;
@@ -472,12 +481,12 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
         confirm(m, time);
         return true;
     }
-    if (m->epoch_runs >= MOLD_EPOCH_RUNS && !m->thesis) {
+    if (m->epoch_runs >= MOLD_EPOCH_RUNS && guarded(m)) {
         const struct mold_entry *fast = fastest_entry(m);
         settle(m, fast ? fast->cfg : cfg, MOLD_WHY_BUDGET);
         return true;
     }
-    if (m->phase == MOLD_SIZE && !m->thesis) {
+    if (m->phase == MOLD_SIZE && guarded(m)) {
         const struct mold_entry *best = best_entry(m);
         if (m->cooldown > 0)
             m->cooldown--;
@@ -495,7 +504,7 @@ bool mold_record(struct mold *m, struct mold_config cfg, double time, const doub
 double mold_cutoff(const struct mold *m)
 {
     if ((m->phase != MOLD_SIZE && m->phase != MOLD_STEAL) || m->next.ngroups >= m->ngroups ||
-        m->thesis)
+        !guarded(m))
         return 0;
     const struct mold_entry *best = best_entry(m);
     if (!best)

@@ -187,8 +187,20 @@ struct mold {
     unsigned recheck_in;       /* settled: runs left before the next re-check */
     bool rechecking;           /* settled: the next run is a re-check of all groups */
     bool recheck_won;          /* settled on all groups because they won a re-check */
-    bool thesis;               /* the thesis's exploration alone, without the additions
-                                  listed above "Past the thesis" (mold_set_thesis) */
+    unsigned additions;        /* which of ilan's additions to the thesis apply
+                                  (enum mold_addition; MOLD_ADD_ALL by mold_init) */
+};
+
+/* ilan's additions to the thesis's exploration, listed above "Past the
+ * thesis", in three parts a mold may leave out (mold_set_additions), so
+ * the simulator can show what each changes. */
+enum mold_addition {
+    MOLD_ADD_RESAMPLE = 1u << 0, /* re-sampling of tied configurations */
+    MOLD_ADD_DRIFT = 1u << 1,    /* drifted runs start a new exploration */
+    MOLD_ADD_GUARDS = 1u << 2,   /* the rest: MOLD_WARMUP warm-up runs, cooldown, cut-off,
+                                    epoch budget, a choice never slower than the fastest,
+                                    confirmation, re-checks, too short to explore */
+    MOLD_ADD_ALL = MOLD_ADD_RESAMPLE | MOLD_ADD_DRIFT | MOLD_ADD_GUARDS,
 };
 
 /* Prepares m for a team of `ngroups` groups (>= 1), with warmup
@@ -199,14 +211,15 @@ bool mold_init(struct mold *m, unsigned ngroups, bool fixed, int forced_steal);
 /* Frees what m holds. */
 void mold_free(struct mold *m);
 
-/* Makes a freshly initialized, exploring m follow the thesis's exploration
- * (seed 000, 4.2.1) and none of ilan's additions: one all-groups run
- * before exploring, one sample per configuration (no re-sampling), no
- * cooldown, no confirmation, no correction of a choice slower than the
- * fastest measured, no cut-off, no budget, no drift (one exploration),
- * every loop explored whatever its length. The simulator's `thesis`
- * policy, to show what those additions change. */
-void mold_set_thesis(struct mold *m);
+/* Makes a freshly initialized, exploring m apply only the `additions`
+ * (enum mold_addition) to the thesis's exploration (seed 000, 4.2.1);
+ * 0 is the thesis's alone: one sample per configuration, one
+ * exploration whatever the runs do later, and without the guards one
+ * all-groups run before exploring, no cooldown, confirmation, correction
+ * of a choice slower than the fastest measured, cut-off, budget or
+ * re-check, and every loop explored whatever its length. The
+ * simulator's `thesis` policy and its ablations. */
+void mold_set_additions(struct mold *m, unsigned additions);
 
 /* The configuration the next execution should run. */
 struct mold_config mold_next(const struct mold *m);

@@ -271,6 +271,18 @@ def test_policy_list():
         sim.policy_list(" , ")
 
 
+def test_ablation_names():
+    # thesis+X adds and ilan-X leaves out parts of ILAN, each once; the
+    # engine's sim_policy_parse takes the same names (test_sim_engine)
+    assert sim.policy_list("thesis+size,ilan-drift-resample,thesis+size+guards") == [
+        "thesis+size", "ilan-drift-resample", "thesis+size+guards"]
+    for bad in ("thesis-size", "ilan+size", "thesis+size+size", "ilan-na-ws-drift",
+                "numa-size", "thesis+", "ilan-sizes"):
+        assert not sim.known_policy(bad), bad
+        with pytest.raises(IlanError, match="ilan-X"):
+            sim.policy_list(bad)
+
+
 # ----------------------------------------------------------------- parameters
 
 @pytest.mark.parametrize("path", sorted(MACHINES.glob("*.json")), ids=lambda p: p.stem)
@@ -585,7 +597,7 @@ def small_cg():
 
 @needs_runtime
 @needs_engine
-@pytest.mark.parametrize("policy", sim.POLICIES)
+@pytest.mark.parametrize("policy", sim.POLICIES + ("thesis+size+drift", "ilan-size-guards"))
 def test_same_seed_same_result_bit_for_bit(policy):
     m = probed("pack:2 numa:4 core:4 pu:1")
     w = small_cg()

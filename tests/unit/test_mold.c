@@ -525,7 +525,7 @@ static void test_recheck(void)
 
     /* The thesis never re-checks. */
     CHECK(mold_init(&m, 2, false, -1));
-    mold_set_thesis(&m);
+    mold_set_additions(&m, 0);
     memset(&tr, 0, sizeof tr);
     memset(s.runs, 0, sizeof s.runs);
     explore(&m, &s, &tr, 40);
@@ -849,7 +849,7 @@ static void test_short(void)
     mold_free(&m);
 }
 
-/* mold_set_thesis: the thesis's exploration alone. On the cooldown table
+/* mold_set_additions(m, 0): the thesis's exploration alone. On the cooldown table
  * above it goes on at once after a losing run, settles on one sample per
  * size, with no confirmation, no cut-off, and no new exploration when
  * the runs drift. */
@@ -863,7 +863,7 @@ static void test_thesis_mode(void)
     struct mold m;
     CHECK(mold_init(&m, 8, false, -1));
     m.min_explore = 10; /* ignored: the thesis explores every loop */
-    mold_set_thesis(&m);
+    mold_set_additions(&m, 0);
     CHECK(m.warmup == 1 && m.min_explore == 0 && mold_cutoff(&m) == 0);
     drive(&m, &s, &tr, 3);
     CHECK(tr.nloss == 1 && m.cooldown == 0, "no cooldown after the loss");
@@ -881,9 +881,62 @@ static void test_thesis_mode(void)
     mold_free(&m);
 }
 
+/* mold_set_additions with one part: each brings its own behaviour to the
+ * thesis's exploration and nothing else. */
+static void test_additions(void)
+{
+    static const double fewer[] = {0, 2.0, 1.5, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    struct script s = {0};
+    struct trace tr = {0};
+    set_sizes(&s, false, fewer, 8);
+    set_sizes(&s, true, fewer, 8);
+    struct mold m;
+
+    /* Drift alone: the settled runs turn twice as slow, and after
+     * MOLD_DRIFT_RUNS of them a new exploration starts; the search itself
+     * is the thesis's (one sample per size, no cooldown, no cut-off). */
+    CHECK(mold_init(&m, 8, false, -1));
+    mold_set_additions(&m, MOLD_ADD_DRIFT);
+    CHECK(m.warmup == 1 && mold_cutoff(&m) == 0);
+    explore(&m, &s, &tr, 40);
+    static const int want[] = {8, 4, 1, 2, 3, F(3)};
+    CHECK(runs_are(&tr, 0, want, 6) && tr.n == 6, "ran %u configurations", tr.n);
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false) && m.recheck_in == 0);
+    s.time[0][3] = 4.0;
+    drive(&m, &s, &tr, MOLD_DRIFT_RUNS);
+    CHECK(m.phase == MOLD_SIZE && m.epoch == 2);
+    mold_free(&m);
+
+    /* Re-sampling alone: two sizes 1 % apart are tied, so each is run
+     * MOLD_RESAMPLES times before the search decides; no drift. */
+    static const double close[] = {0, 2.0, 1.01, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5};
+    memset(&s, 0, sizeof s);
+    memset(&tr, 0, sizeof tr);
+    set_sizes(&s, false, close, 8);
+    set_sizes(&s, true, close, 8);
+    CHECK(mold_init(&m, 8, false, -1));
+    mold_set_additions(&m, MOLD_ADD_RESAMPLE);
+    explore(&m, &s, &tr, 60);
+    CHECK(s.runs[0][2] == MOLD_RESAMPLES && s.runs[0][3] == MOLD_RESAMPLES, "2: %u, 3: %u",
+          s.runs[0][2], s.runs[0][3]);
+    CHECK(m.phase == MOLD_SETTLED && is(m.chosen, 3, false));
+    s.time[0][3] = 4.0;
+    drive(&m, &s, &tr, 3 * MOLD_DRIFT_RUNS);
+    CHECK(m.phase == MOLD_SETTLED && m.epoch == 1);
+    mold_free(&m);
+
+    /* All of them: what mold_init gives. */
+    CHECK(mold_init(&m, 8, false, -1));
+    CHECK(m.additions == MOLD_ADD_ALL && m.warmup == MOLD_WARMUP);
+    mold_set_additions(&m, MOLD_ADD_ALL);
+    CHECK(m.additions == MOLD_ADD_ALL && m.warmup == MOLD_WARMUP);
+    mold_free(&m);
+}
+
 int main(void)
 {
     test_thesis_mode();
+    test_additions();
     test_warmup();
     test_cutoff();
     test_projects_past();
