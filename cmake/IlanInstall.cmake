@@ -1,4 +1,4 @@
-# IlanInstall.cmake - what `make install` puts under PREFIX: the runtime in a private folder, its header, pkg-config and CMake package files, the ilan command and its man pages.
+# IlanInstall.cmake - what `make install` puts under PREFIX: the runtime in a private folder, its header, pkg-config and CMake package files, the ilan command, the simulator's engine, machines and workloads, and the man pages.
 #
 #   PREFIX/lib/ilan/libgomp.so.1        the runtime (soname libgomp.so.1)
 #   PREFIX/lib/ilan/libilan.so          -> libgomp.so.1, for -lilan
@@ -74,6 +74,11 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/python/ilan/ DESTINATION ${ILAN_INSTALL_PY
 # python/ilan/VERSION is a symlink to VERSION: install the file itself.
 install(FILES ${CMAKE_SOURCE_DIR}/VERSION ${ILAN_GENERATED}/LIBDIR
   DESTINATION ${ILAN_INSTALL_PYDIR}/ilan)
+# ilan sim: its engine beside the runtime, its machines and workloads in the share folder.
+install(TARGETS ilan_sim_engine RUNTIME DESTINATION ${ILAN_INSTALL_LIBDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/sim/machines ${CMAKE_SOURCE_DIR}/sim/workloads
+  DESTINATION ${ILAN_INSTALL_SHAREDIR}/sim
+  FILES_MATCHING PATTERN "*.json" PATTERN "*.xml" PATTERN "README.md")
 # ilan bench compiles these (into ~/.cache/ilan when installed).
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/bench/ DESTINATION ${ILAN_INSTALL_SHAREDIR}/bench
   FILES_MATCHING PATTERN "*.c" PATTERN "*.cpp" PATTERN "*.h" PATTERN "README.md"

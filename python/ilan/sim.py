@@ -77,7 +77,7 @@ from pathlib import Path
 from typing import Any
 
 from . import IlanError, __version__
-from .paths import REPO, build_dir, rel
+from .paths import REPO, build_dir, installed, lib_dir, rel
 
 POLICIES = ("ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp")
 # What runs without --policies: the runtime's three modes and seed 000's
@@ -617,12 +617,19 @@ def engine_text(machine: Machine, params: Doc, threads: int, workload: Workload,
 # --------------------------------------------------------------- engine runs
 
 def engine_path() -> Path:
-    """build/sim/ilan-sim-engine, or $ILAN_BUILD_DIR/sim/ilan-sim-engine."""
+    """build/sim/ilan-sim-engine, or $ILAN_BUILD_DIR/sim/ilan-sim-engine; once
+    installed (and without ILAN_BUILD_DIR), beside the runtime in PREFIX/lib/ilan."""
+    if installed() and not os.environ.get("ILAN_BUILD_DIR"):
+        return lib_dir() / "ilan-sim-engine"
     return build_dir() / "sim" / "ilan-sim-engine"
 
 
 def check_engine(engine: Path) -> None:
     if not os.access(engine, os.X_OK):
+        if installed() and not os.environ.get("ILAN_BUILD_DIR"):
+            raise IlanError("the simulator engine %s is missing: reinstall ilan, or set "
+                            "ILAN_BUILD_DIR to a build folder holding sim/ilan-sim-engine"
+                            % engine)
         raise IlanError("the simulator engine %s is missing: run make (it builds "
                         "build/sim/ilan-sim-engine), or set ILAN_BUILD_DIR to the build folder "
                         "holding sim/ilan-sim-engine" % rel(engine))
@@ -807,14 +814,17 @@ def draw_speedup(sim: Sim, results: Results, path: Path) -> Path:
     names = [w.name for w in sim.workloads]
     width = 0.8 / len(sim.policies)
     fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(names) + 2), 4.5))
+    # tab20 tells apart up to 20 policies (the default cycle repeats after 10,
+    # which ablations pass); the legend goes beside the bars, not over them.
+    colours = plt.get_cmap("tab20" if len(sim.policies) > 10 else "tab10")
     for i, p in enumerate(sim.policies):
         xs = [k + (i - (len(sim.policies) - 1) / 2) * width for k in range(len(names))]
-        ax.bar(xs, [data[n][p] for n in names], width, label=p)
+        ax.bar(xs, [data[n][p] for n in names], width, label=p, color=colours(i % 20))
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xticks(range(len(names)))
     ax.set_xticklabels(names, rotation=25, ha="right", fontsize=8)
     ax.set_ylabel("speedup over %s (simulated)" % baseline(sim.policies))
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.set_title("%s, %d threads, seed %d" % (sim.params.get("name", sim.machine.topology),
                                               sim.thread_count(), sim.seed), fontsize=9)
     return save(fig, path)

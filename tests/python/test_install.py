@@ -1,5 +1,6 @@
 """make install as a user meets it: the private lib/ilan layout, a pkg-config build and a CMake find_package(ilan) build that run on ilan, and the installed ilan command away from the source tree."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -150,6 +151,20 @@ def test_the_installed_command_works_away_from_the_source_tree(prefix, tmp_path)
     # ILAN_LIB points the command elsewhere.
     p = run([ilan, "run", "--", str(app)], env=dict(env, ILAN_LIB=str(tmp_path / "none")), cwd=tmp_path)
     assert p.returncode == 1 and "ILAN_LIB" in p.stderr
+
+
+def test_the_installed_simulator_runs_away_from_the_source_tree(prefix, tmp_path):
+    env = clean_env(tmp_path)
+    share = prefix / "share" / "ilan" / "sim"
+    assert (prefix / "lib" / "ilan" / "ilan-sim-engine").is_file()
+    out = tmp_path / "sim.json"
+    p = run([str(prefix / "bin" / "ilan"), "sim", "--policies", "llvm,ilan", "--json", str(out),
+             str(share / "workloads" / "bench-cg.json")], env=env, cwd=tmp_path)
+    assert p.returncode == 0, p.stdout + p.stderr
+    doc = json.loads(out.read_text())
+    # the default machine file is the installed one, and both policies ran
+    assert Path(doc["params_file"]).resolve() == (share / "machines" / "vm-2core.json").resolve()
+    assert set(doc["workloads"][0]["runs"]) == {"llvm", "ilan"}
 
 
 @pytest.mark.skipif(not shutil.which("groff"), reason="groff not installed")
