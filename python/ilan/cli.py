@@ -478,7 +478,9 @@ stealing: the baseline of seed 000), numa (NUMA-aware distribution, strict)
 and ilan (the full ILAN scheduler); when named, thesis (seed 000's
 exploration as published) and ilan-na-ws, ilan-na-rp (the ilan mode with
 ILAN_DLB=na-ws or na-rp: seed 002's message-based load balancing of
-tasks). Ablations of ILAN's parts: thesis+X adds part X to the thesis's
+tasks) and slb (seed 002's baseline: XQueue's static round-robin dispatch
+of a tree's tasks to the threads' queues, no stealing; taskloops and loops
+as llvm). Ablations of ILAN's parts: thesis+X adds part X to the thesis's
 exploration, ilan-X leaves it out of ilan's (X: size, an identity per
 iteration count; resample, drift, guards: mold.h's additions; joined as
 in thesis+size+drift). The speedup column divides llvm's simulated time by

@@ -79,11 +79,12 @@ from typing import Any
 from . import IlanError, __version__
 from .paths import REPO, build_dir, installed, lib_dir, rel
 
-POLICIES = ("ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp")
+POLICIES = ("ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp", "slb")
 # What runs without --policies: the runtime's three modes and seed 000's
-# baseline; `thesis` (the published exploration alone) and the ilan mode
+# baseline; `thesis` (the published exploration alone), the ilan mode
 # under seed 002's message-based load balancing (ILAN_DLB=na-ws, na-rp)
-# only when named.
+# and `slb` (seed 002's baseline, XQueue's round-robin dispatch of tree
+# tasks, with no stealing; taskloops and loops as llvm) only when named.
 DEFAULT_POLICIES = ("ws", "llvm", "numa", "ilan")
 # The parts of ILAN an ablation names: `thesis+X` adds part X to the
 # thesis's exploration, `ilan-X` leaves it out of ilan's (each part once;

@@ -309,10 +309,16 @@ bool sim_policy_parse(const char *name, struct sim_input *in)
         const char *name;          /* as in the input */
         enum sim_policy_kind kind; /* the runtime */
         enum dlb_strategy dlb;     /* its load balancing */
-    } POLICIES[] = {{"ws", POL_WS, DLB_WS},         {"llvm", POL_LLVM, DLB_WS},
-                    {"numa", POL_NUMA, DLB_WS},     {"ilan", POL_ILAN, DLB_WS},
-                    {"thesis", POL_THESIS, DLB_WS}, {"ilan-na-ws", POL_ILAN, DLB_NA_WS},
-                    {"ilan-na-rp", POL_ILAN, DLB_NA_RP}};
+        bool slb;                  /* trees: XQueue's round-robin dispatch, no stealing */
+    } POLICIES[] = {{"ws", POL_WS, DLB_WS, false},
+                    {"llvm", POL_LLVM, DLB_WS, false},
+                    {"numa", POL_NUMA, DLB_WS, false},
+                    {"ilan", POL_ILAN, DLB_WS, false},
+                    {"thesis", POL_THESIS, DLB_WS, false},
+                    {"ilan-na-ws", POL_ILAN, DLB_NA_WS, false},
+                    {"ilan-na-rp", POL_ILAN, DLB_NA_RP, false},
+                    /* SLB concerns tasks: taskloops and loops run as llvm's */
+                    {"slb", POL_LLVM, DLB_WS, true}};
     if (strlen(name) >= sizeof in->policy)
         return false;
     unsigned npol = sizeof POLICIES / sizeof POLICIES[0], pi = 0;
@@ -329,6 +335,8 @@ bool sim_policy_parse(const char *name, struct sim_input *in)
         return false;
     bool thesis = POLICIES[pi].kind == POL_THESIS;
     in->kind = POLICIES[pi].kind;
+    in->slb = POLICIES[pi].slb;
+    in->slb_queue = SIM_SLB_QUEUE_DEFAULT;
     in->mold_additions = thesis ? 0 : MOLD_ADD_ALL;
     in->per_size = !thesis;
     /* An ablation: thesis+X... or ilan-X..., each part once. */
@@ -378,7 +386,7 @@ bool sim_input_read(FILE *f, struct sim_input *in)
         return fail(&r, "expected 'policy <name>'");
     if (!sim_policy_parse(r.tok[1], in))
         return fail(&r, "unknown policy '%s' (ws, llvm, numa, ilan, thesis, ilan-na-ws, "
-                        "ilan-na-rp; thesis+X adds and ilan-X leaves out X of size, resample, "
+                        "ilan-na-rp, slb; thesis+X adds and ilan-X leaves out X of size, resample, "
                         "drift, guards)", r.tok[1]);
     if (!expect_count(&r, "timeline", &u) || u > 1)
         return fail(&r, "expected 'timeline 0' or 'timeline 1'");
@@ -386,18 +394,30 @@ bool sim_input_read(FILE *f, struct sim_input *in)
 
     if (!next_line(&r))
         return fail(&r, "input ends where 'cores' was expected");
-    if (!strcmp(r.tok[0], "dlb")) { /* optional: the load balancing's parameters */
-        unsigned long v[3];
-        double plocal;
-        if (r.ntok != 5 || !parse_ulong(r.tok[1], &v[0]) || !parse_ulong(r.tok[2], &v[1]) ||
-            !parse_ulong(r.tok[3], &v[2]) || !parse_double(r.tok[4], &plocal) || v[0] == 0 ||
-            v[1] == 0 || v[2] == 0 || plocal < 0 || plocal > 1)
-            return fail(&r, "expected 'dlb <victims> <steal> <interval> <plocal>' (counts >= 1, "
-                            "plocal in [0, 1])");
-        in->dlb.victims = (unsigned)v[0];
-        in->dlb.steal = (unsigned)v[1];
-        in->dlb.interval = (unsigned)v[2];
-        in->dlb.plocal = plocal;
+    /* optional, in any order: the load balancing's parameters, slb's queue size */
+    bool seen_dlb = false, seen_slb = false;
+    for (;;) {
+        if (!strcmp(r.tok[0], "dlb") && !seen_dlb) {
+            unsigned long v[3];
+            double plocal;
+            if (r.ntok != 5 || !parse_ulong(r.tok[1], &v[0]) || !parse_ulong(r.tok[2], &v[1]) ||
+                !parse_ulong(r.tok[3], &v[2]) || !parse_double(r.tok[4], &plocal) || v[0] == 0 ||
+                v[1] == 0 || v[2] == 0 || plocal < 0 || plocal > 1)
+                return fail(&r, "expected 'dlb <victims> <steal> <interval> <plocal>' (counts >= 1, "
+                                "plocal in [0, 1])");
+            in->dlb.victims = (unsigned)v[0];
+            in->dlb.steal = (unsigned)v[1];
+            in->dlb.interval = (unsigned)v[2];
+            in->dlb.plocal = plocal;
+            seen_dlb = true;
+        } else if (!strcmp(r.tok[0], "slb") && !seen_slb) {
+            if (r.ntok != 2 || !parse_ulong(r.tok[1], &u) || u == 0)
+                return fail(&r, "expected 'slb <queue>' (tasks one queue holds, >= 1)");
+            in->slb_queue = u;
+            seen_slb = true;
+        } else {
+            break;
+        }
         if (!next_line(&r))
             return fail(&r, "input ends where 'cores' was expected");
     }

@@ -118,12 +118,24 @@ enum sim_policy_kind {
     POL_THESIS, /* seed 000's ILAN as published */
 };
 
+/* slb's capacity of one XQueue queue (one producer, one consumer), in
+ * tasks. Neither seed 002 (it names the size, S_queue, but gives no value)
+ * nor its Figure 2.2 gives one: 64 is our choice, small enough that
+ * 192 x 192 queues stay a few MiB of task pointers. The README shows a
+ * run with 1024 beside it. */
+#define SIM_SLB_QUEUE_DEFAULT 64
+
 /* Everything the engine reads. */
 struct sim_input {
     uint64_t seed;              /* every random choice derives from it */
     char policy[48];            /* its name: ws, llvm, numa, ilan, thesis, ilan-na-ws, ilan-na-rp,
-                                   or an ablation (sim_policy_parse) */
+                                   slb, or an ablation (sim_policy_parse) */
     enum sim_policy_kind kind;  /* the runtime it simulates */
+    bool slb;                   /* policy slb: trees dispatched round robin to XQueue's queues,
+                                   never stolen (seed 002's SLB); its kind is POL_LLVM, so
+                                   taskloops and loops run exactly as under llvm */
+    unsigned long slb_queue;    /* slb: tasks one producer-to-consumer queue holds
+                                   (SIM_SLB_QUEUE_DEFAULT unless an `slb` line says) */
     unsigned mold_additions;    /* ilan, thesis: enum mold_addition of src/sched/mold.h */
     bool per_size;              /* ilan, thesis: a taskloop identity per iteration count */
     struct dlb_params dlb;      /* how its idle threads get tasks (trees): ILAN_DLB and its

@@ -90,9 +90,14 @@ static void write_result(FILE *f, const struct world *w, const struct sim_constr
     for (unsigned t = 0; t < w->nthreads; t++) {
         const struct sim_thread *th = &w->threads[t];
         fprintf(f, "%s{\"thread\": %u, \"core\": %u, \"node\": %u, \"busy_s\": %.9g, "
-                   "\"tasks\": %lu, \"steals\": %lu, \"steals_remote\": %lu}",
+                   "\"tasks\": %lu, \"steals\": %lu, \"steals_remote\": %lu",
                 t ? ", " : "", t, th->core, th->node, th->busy_ns * 1e-9, th->pieces, th->steals,
                 th->steals_remote);
+        /* slb only, so that the other policies' output stays as it was */
+        if (in->slb)
+            fprintf(f, ", \"queued_in\": %lu, \"run_at_once\": %lu", th->queued_in,
+                    th->run_at_once);
+        fputc('}', f);
     }
     fputc(']', f);
     if (in->timeline) {

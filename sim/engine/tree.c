@@ -1,4 +1,4 @@
-/* tree.c — one task tree in the simulated machine: nodes made as their parents run, owners pop their newest task, idle threads steal the oldest from victims chosen as the runtime chooses them (src/sched/steal.h), and sleep after a full look finds nothing. */
+/* tree.c — one task tree in the simulated machine: nodes made as their parents run, owners pop their newest task, idle threads steal the oldest from victims chosen as the runtime chooses them (src/sched/steal.h), and sleep after a full look finds nothing; under slb, XQueue's round-robin dispatch instead, with no stealing. */
 #include "tree.h"
 
 #include <math.h>
@@ -50,6 +50,15 @@ struct tree_run {
     unsigned *redirect_left;       /* [T] na-rp: how many more */
     unsigned *asks;                /* [T] asks made since the thread last had a task */
     bool root_done;                /* the tree is complete: idle threads stop asking */
+    bool slb;                      /* XQueue's static round-robin dispatch (policy slb) */
+    struct tdeque *slbq;           /* slb: [T * T] the queue from producer p to consumer c at
+                                      c * T + p (p == c: c's master queue), first in first out */
+    unsigned long *slbq_count;     /* slb: [T] tasks in all of a consumer's queues */
+    unsigned *rr_next;             /* slb: [T] the consumer a producer's next task goes to */
+    unsigned *aux_next;            /* slb: [T] the producer whose auxiliary queue a consumer
+                                      looks at first when its master queue is empty */
+    struct tdeque *at_once;        /* slb: [T] tasks a thread made into a full queue: it runs
+                                      them itself, before anything queued */
 };
 
 static unsigned long node_new(struct tree_run *r, unsigned long parent, uint64_t a, uint64_t b,
@@ -86,6 +95,23 @@ static void push(struct tdeque *d, unsigned long node)
         }
     }
     d->v[d->top++] = node;
+}
+
+/* Appends node to slb queue q, which is taken from its head (first in,
+ * first out). Its storage starts at a few entries, not push's 1024: 192
+ * threads have 36,864 queues, most holding a few tasks. */
+static void queue_append(struct tdeque *q, unsigned long node)
+{
+    if (q->top == q->cap) {
+        if (q->head > 0 && q->head >= q->cap / 2) { /* half taken: slide what is left down */
+            memmove(q->v, q->v + q->head, (q->top - q->head) * sizeof *q->v);
+            q->top -= q->head;
+            q->head = 0;
+        } else {
+            q->v = sim_grow(q->v, &q->cap, sizeof *q->v, 8, "an XQueue queue");
+        }
+    }
+    q->v[q->top++] = node;
 }
 
 /* fib's calls in a serial subtree of fib(n): 2 fib(n + 1) - 1. */
@@ -174,6 +200,80 @@ static void wake_one(struct world *w, unsigned t, double now)
             world_wake(w, o, now + w->p->wake_ns * world_far(w, w->threads[t].node, w->threads[o].node));
             return;
         }
+}
+
+/*
+ * Thread t (the producer) has made task `node` at th->at; under slb it goes
+ * where XQueue's dispatch sends it (seed 002, section 2.2): to the queue
+ * its round robin points at, its own master queue first, then its
+ * auxiliary queue in each next thread, one thread per task made; into a
+ * full queue it does not go, and t runs it itself (before anything
+ * queued). A push to another thread's queue is a remote write: one cache
+ * line moves, charged to the producer as the model's other one-line
+ * cross-thread operations (an empty look, a DLB request) are,
+ * steal_fail_ns x dist/10; seed 002 (6.2.1) puts a task pushed away at
+ * "more than 100 ns". Looking whether the queue is full is not charged.
+ * An idle consumer sees the task as soon as it is written: XGOMP's idle
+ * workers spin on their queues, so no wake-up (wake_ns) is paid.
+ */
+static void slb_dispatch(struct tree_run *r, unsigned t, unsigned long node)
+{
+    struct world *w = r->w;
+    struct sim_thread *th = &w->threads[t];
+    unsigned T = w->nthreads;
+    unsigned c = r->rr_next[t];
+    r->rr_next[t] = (c + 1) % T;
+    struct tdeque *q = &r->slbq[(size_t)c * T + t];
+    if (q->top - q->head >= w->in->slb_queue) {
+        push(&r->at_once[t], node);
+        th->run_at_once++;
+        return;
+    }
+    if (c != t)
+        th->at += w->p->steal_fail_ns * world_far(w, th->node, w->threads[c].node);
+    queue_append(q, node);
+    r->slbq_count[c]++;
+    w->threads[c].queued_in++;
+    world_wake(w, c, th->at);
+}
+
+/* Thread t under slb at `now`: runs its newest task made into a full
+ * queue, else the oldest of its master queue, else the oldest of its
+ * auxiliary queues (looked at round robin from the one after the queue it
+ * took from last); with nothing in them it waits (it never looks at
+ * another thread's queues) until a producer writes into one. */
+static void slb_decide(struct tree_run *r, unsigned t, double now)
+{
+    struct world *w = r->w;
+    struct sim_thread *th = &w->threads[t];
+    unsigned T = w->nthreads;
+    struct tdeque *own = &r->at_once[t];
+    unsigned long node;
+    if (own->top > own->head) {
+        node = own->v[--own->top];
+        if (own->top == own->head)
+            own->top = own->head = 0;
+    } else if (r->slbq_count[t] > 0) {
+        struct tdeque *q = &r->slbq[(size_t)t * T + t];
+        if (q->top == q->head) {
+            unsigned p = r->aux_next[t];
+            for (unsigned k = 0; k < T; k++, p = (p + 1) % T)
+                if (p != t && r->slbq[(size_t)t * T + p].top > r->slbq[(size_t)t * T + p].head)
+                    break;
+            q = &r->slbq[(size_t)t * T + p];
+            r->aux_next[t] = (p + 1) % T;
+        }
+        node = q->v[q->head++];
+        if (q->head == q->top)
+            q->head = q->top = 0;
+        r->slbq_count[t]--;
+    } else {
+        th->state = TH_ASLEEP;
+        return;
+    }
+    th->piece = node_piece(r, node);
+    th->state = TH_STARTING;
+    th->at = now + w->p->task_start_ns;
 }
 
 /* Thread t takes the oldest task of victim v into a piece. */
@@ -297,6 +397,10 @@ static void tree_decide(struct world *w, unsigned t, void *ctx)
     struct sim_thread *th = &w->threads[t];
     struct tdeque *d = &r->dq[t];
     double now = th->at;
+    if (r->slb) {
+        slb_decide(r, t, now);
+        return;
+    }
     if (d->top > d->head) {
         r->asks[t] = 0;
         th->piece = node_piece(r, d->v[--d->top]);
@@ -375,6 +479,10 @@ static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
                 break;
             }
             th->at += w->p->task_create_ns;
+            if (r->slb) {
+                slb_dispatch(r, t, child);
+                continue;
+            }
             if (r->dlb->strategy != DLB_WS && dlb_serve(r, t, child, th->at))
                 continue; /* na-rp: it went to a thief */
             push(&r->dq[t], child);
@@ -402,7 +510,12 @@ static void tree_finished(struct world *w, unsigned t, double now, void *ctx)
             p->pending = 1;
             uint64_t a = p->a, b = p->b;
             unsigned depth = p->depth;
-            push(&r->dq[t], node_new(r, parent, a, b, depth + 1, true));
+            unsigned long made = node_new(r, parent, a, b, depth + 1, true);
+            if (r->slb) {
+                slb_dispatch(r, t, made);
+                return;
+            }
+            push(&r->dq[t], made);
             wake_one(w, t, now);
             return;
         }
@@ -423,6 +536,22 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
     r.redirect_to = calloc(T, sizeof *r.redirect_to);
     r.redirect_left = calloc(T, sizeof *r.redirect_left);
     r.asks = calloc(T, sizeof *r.asks);
+    r.slb = w->in->slb;
+    if (r.slb) {
+        r.slbq = calloc((size_t)T * T, sizeof *r.slbq);
+        r.slbq_count = calloc(T, sizeof *r.slbq_count);
+        r.rr_next = malloc(T * sizeof *r.rr_next);
+        r.aux_next = malloc(T * sizeof *r.aux_next);
+        r.at_once = calloc(T, sizeof *r.at_once);
+        if (!r.slbq || !r.slbq_count || !r.rr_next || !r.aux_next || !r.at_once) {
+            fprintf(stderr, "ilan-sim-engine: out of memory\n");
+            exit(1);
+        }
+        for (unsigned t = 0; t < T; t++) {
+            r.rr_next[t] = t; /* the round robin starts at the master queue */
+            r.aux_next[t] = (t + 1) % T;
+        }
+    }
     if (!r.dq || !r.fails || !r.request || !r.redirect_to || !r.redirect_left || !r.asks) {
         fprintf(stderr, "ilan-sim-engine: out of memory\n");
         exit(1);
@@ -462,7 +591,14 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
     unsigned long root = op->shape == SHAPE_SORT ? node_new(&r, NO_NODE, 0, op->iters[0], 0, false)
                          : op->shape == SHAPE_FIB ? node_new(&r, NO_NODE, op->iters[0], 0, 0, false)
                                                   : node_new(&r, NO_NODE, op->tree_seed, 0, 0, false);
-    push(&r.dq[0], root);
+    if (r.slb) { /* thread 0 makes the root: into its master queue, its round robin moves on */
+        queue_append(&r.slbq[0], root);
+        r.slbq_count[0]++;
+        w->threads[0].queued_in++;
+        r.rr_next[0] = 1 % T;
+    } else {
+        push(&r.dq[0], root);
+    }
     world_wake(w, 0, t0);
     struct phase_rules rules = {tree_decide, tree_finished, &r};
     double end = world_run_phase(w, &rules, t0);
@@ -474,6 +610,17 @@ double tree_run(struct world *w, const struct sim_policy *fns, const struct sim_
     free(r.redirect_to);
     free(r.redirect_left);
     free(r.asks);
+    if (r.slb) {
+        for (size_t q = 0; q < (size_t)T * T; q++)
+            free(r.slbq[q].v);
+        for (unsigned t = 0; t < T; t++)
+            free(r.at_once[t].v);
+    }
+    free(r.slbq);
+    free(r.slbq_count);
+    free(r.rr_next);
+    free(r.aux_next);
+    free(r.at_once);
     free(r.look_rot);
     free(r.nodes);
     free(r.free_list);

@@ -1,4 +1,4 @@
-/* tree.h — one task tree (fib, sort, uts) in the simulated machine: work-first deques and stealing by the policy's victim rule. */
+/* tree.h — one task tree (fib, sort, uts) in the simulated machine: work-first deques and stealing by the policy's victim rule, or (slb) XQueue's round-robin dispatch. */
 #ifndef ILAN_SIM_TREE_H
 #define ILAN_SIM_TREE_H
 

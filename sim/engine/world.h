@@ -51,6 +51,9 @@ struct sim_thread {
     unsigned long pieces;      /* pieces run */
     unsigned long steals;      /* successful steals */
     unsigned long steals_remote; /* ...from another node */
+    unsigned long queued_in;   /* slb: tasks dispatched into its queues (master and auxiliary) */
+    unsigned long run_at_once; /* slb: tasks it made and ran itself because the chosen queue
+                                  was full */
 };
 
 struct world;

@@ -161,7 +161,8 @@ static const char *const STREAM =
 int main(void)
 {
     /* Determinism: one input, one output, bit for bit, in every policy. */
-    const char *policies[] = {"ws", "llvm", "numa", "ilan", "thesis", "ilan-na-ws", "ilan-na-rp"};
+    const char *policies[] = {"ws",         "llvm",       "numa", "ilan", "thesis",
+                              "ilan-na-ws", "ilan-na-rp", "slb"};
     const unsigned npolicies = sizeof policies / sizeof policies[0];
     for (unsigned i = 0; i < npolicies; i++) {
         char *input = machine_input(policies[i], 4, 4, 20, STREAM);
@@ -314,6 +315,67 @@ int main(void)
                       policies[i], tasks[2], uts_tasks);
             }
     }
+    /* slb, XQueue's dispatch: a thread runs exactly the tasks dispatched
+     * into its queues and those it made into a full queue (none is taken
+     * from another thread's queue, and nothing is stolen), and the round
+     * robin spreads each producer's tasks evenly: each thread gets
+     * floor or ceil of a producer's count over T from it, so with queues
+     * that never fill, two threads' task counts differ by at most T (one
+     * per producer). fib(20) on 4 threads: 21,891 tasks. With queues of
+     * one task most tasks run at once, and still no thread takes
+     * another's. */
+    {
+        const char *fib = "tree f shape=fib n=20 ns=30 bytes=0 data=interleave cutoff=0 q=0 m=0 "
+                          "seed=0\n";
+        const unsigned queues[] = {1, 1000000};
+        for (unsigned qi = 0; qi < 2; qi++) {
+            unsigned queue = queues[qi];
+            char *input = machine_input("slb", 2, 2, 20, fib);
+            char line[32];
+            snprintf(line, sizeof line, "timeline 0\nslb %u\n", queue);
+            char *at = strstr(input, "timeline 0\n");
+            char *with = malloc(strlen(input) + sizeof line);
+            sprintf(with, "%.*s%s%s", (int)(at - input), input, line, at + strlen("timeline 0\n"));
+            char *out = run(with, &sim_policy_shipped);
+            double lo = INFINITY, hi = 0, total = 0, at_once = 0;
+            for (unsigned t = 0; t < 4; t++) {
+                char from[32];
+                snprintf(from, sizeof from, "{\"thread\": %u,", t);
+                double tasks = number_after(out, from, "tasks");
+                double queued = number_after(out, from, "queued_in");
+                double once = number_after(out, from, "run_at_once");
+                CHECK(tasks == queued + once, "queue %u, thread %u: ran %g tasks, %g queued to it, "
+                      "%g made into a full queue", queue, t, tasks, queued, once);
+                CHECK(number_after(out, from, "steals") == 0, "queue %u, thread %u stole", queue, t);
+                lo = fmin(lo, tasks);
+                hi = fmax(hi, tasks);
+                total += tasks;
+                at_once += once;
+            }
+            CHECK(total == 21891, "queue %u: %g tasks", queue, total);
+            if (queue > 1) {
+                CHECK(at_once == 0, "queue %u: %g run at once", queue, at_once);
+                CHECK(hi - lo <= 4, "round robin: %g to %g tasks a thread", lo, hi);
+            } else {
+                CHECK(at_once > total / 2, "queues of one: %g of %g run at once", at_once, total);
+            }
+            free(out);
+            free(with);
+            free(input);
+        }
+        /* An slb line: a queue of at least one task. */
+        struct sim_input si;
+        char *bad = machine_input("slb", 1, 2, 20, fib);
+        char *at = strstr(bad, "timeline 0\n");
+        char *zero = malloc(strlen(bad) + 16);
+        sprintf(zero, "%.*stimeline 0\nslb 0\n%s", (int)(at - bad), bad, at + strlen("timeline 0\n"));
+        FILE *f = fmemopen(zero, strlen(zero), "r");
+        CHECK(!sim_input_read(f, &si), "slb 0 was accepted");
+        fclose(f);
+        free(zero);
+        free(bad);
+    }
+
     /* A range's own runners claim a batch (numa_dist_own_claim, through
      * the table), as the runtime's claim_front does, not one task per
      * claim: 10 runs of 256 tasks on two nodes (two groups of 4 threads,
@@ -414,6 +476,8 @@ int main(void)
             {"ilan-size", true, MOLD_ADD_ALL, false},
             {"ilan-drift-resample", true, MOLD_ADD_GUARDS, true},
             {"ilan-na-ws", true, MOLD_ADD_ALL, true},
+            {"slb", true, MOLD_ADD_ALL, true},
+            {"slb-size", false, 0, false},
             {"thesis-size", false, 0, false},
             {"ilan+size", false, 0, false},
             {"thesis+size+size", false, 0, false},
