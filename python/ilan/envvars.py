@@ -72,7 +72,7 @@ RUNTIME = [
              "(turns binding on)"),
     Variable("ILAN_SPIN_COUNT", "as GOMP_SPINCOUNT, which it overrides"),
     Variable("ILAN_REPORT", "FILE.json: the scheduler's report at exit (%p: pid, %r: MPI rank); "
-             "stderr: a summary"),
+             "stderr (or 1, on): a summary; 0, off: none"),
     Variable("ILAN_COUNTERS", "off (default), runtime (per-thread counters and time per state), "
              "os (also perf context switches, migrations, descheduled time), all (also IPC)"),
     Variable("ILAN_TRACE", "FILE.json: a Chrome/Perfetto timeline written at exit (%p, %r as in "

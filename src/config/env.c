@@ -441,14 +441,36 @@ static long env_mpi_rank(void)
  * ILAN_TRACE) into out[size], "" when unset or invalid. Such variables are
  * read with secure_getenv, so a setuid, setgid or file-capability program
  * ignores them (saying so) instead of writing where its user could not.
- * "%p" and "%r" in the name become the process id and the MPI rank. */
-static void env_read_output_file(const char *name, const char *what, char *out, size_t size)
+ * "%p" and "%r" in the name become the process id and the MPI rank.
+ * 0, false, no, off mean none; 1, true, yes, on mean `when_on` ("stderr"
+ * for the report), or are refused with a warning when it is NULL. */
+static void env_read_output_file(const char *name, const char *what, const char *when_on,
+                                 char *out, size_t size)
 {
+    static const char *const off[] = {"0", "false", "no", "off"}, *const on[] = {"1", "true", "yes",
+                                                                                 "on"};
     const char *v = secure_getenv(name);
+    int word;
     if (!v) {
         if (getenv(name) && os_process_is_privileged())
             ilan_warn("%s is ignored in a setuid, setgid or capability program; no %s written",
                       name, what);
+        return;
+    }
+    /* Switch words are what a user who wants "on" or "off" writes; taken as
+     * file names they would leave a file called "1" in the working folder. */
+    if (parse_keyword(v, off, 4, &word)) {
+        out[0] = '\0';
+        return;
+    }
+    if (parse_keyword(v, on, 4, &word)) {
+        if (when_on) {
+            snprintf(out, size, "%s", when_on);
+        } else {
+            out[0] = '\0';
+            ilan_warn("Invalid value for environment variable %s: '%s' (it names the %s's file, "
+                      "FILE.json); no %s written", name, v, what, what);
+        }
         return;
     }
     if (!v[0] || !parse_file_pattern(v, os_process_id(), env_mpi_rank(), out, size)) {
@@ -460,7 +482,7 @@ static void env_read_output_file(const char *name, const char *what, char *out, 
 /* ILAN_REPORT: the scheduler's report at exit (instr/report.c). */
 static void env_read_report(void)
 {
-    env_read_output_file("ILAN_REPORT", "report", config.report, sizeof config.report);
+    env_read_output_file("ILAN_REPORT", "report", "stderr", config.report, sizeof config.report);
 }
 
 /* ILAN_TRACE names a file, like ILAN_REPORT (same rules, same patterns);
@@ -470,7 +492,7 @@ static void env_read_trace(void)
     const char *v = getenv("ILAN_TRACE_TASKS");
     if (v && !parse_sampling(v, &config.trace_task_every))
         config_complain("ILAN_TRACE_TASKS", v, " (1/N, all or none; every task is traced)");
-    env_read_output_file("ILAN_TRACE", "trace", config.trace, sizeof config.trace);
+    env_read_output_file("ILAN_TRACE", "trace", NULL, config.trace, sizeof config.trace);
 }
 
 /* ILAN_COUNTERS: what is measured (struct config counters). A report
