@@ -421,7 +421,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise IlanError("--threads %d: the machine has %d cores, and a thread runs alone on its "
                         "core (oversubscription is not modelled)" % (args.threads, machine.cores))
     run = sim.Sim(machine, params, params_path, workloads, args.policies, args.seed,
-                  args.threads or 0, args.timeline)
+                  args.threads or 0, args.timeline, args.dlb, args.slb_queue)
     results = sim.run(run, engine)
     print(sim.describe_run(run))
     for w in workloads:
@@ -450,6 +450,14 @@ def policies_arg(text: str) -> list[str]:
     """An argparse type: --policies' comma list."""
     try:
         return sim.policy_list(text)
+    except IlanError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def dlb_arg(text: str) -> sim.DlbParams:
+    """An argparse type: --dlb V,S,I,P."""
+    try:
+        return sim.dlb_params(text)
     except IlanError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
@@ -609,6 +617,11 @@ def parser() -> argparse.ArgumentParser:
                    "it (default 1): the same seed gives the same result")
     p.add_argument("--threads", type=positive_int, metavar="T",
                    help="threads, placed on cores 0..T-1 (default: one per core)")
+    p.add_argument("--dlb", type=dlb_arg, metavar="V,S,I,P", help="the message-based "
+                   "balancing's N_victim, N_steal, T_interval (idle rounds) and P_local for "
+                   "ilan-na-ws and ilan-na-rp (default the runtime's: 1,1,64,1)")
+    p.add_argument("--slb-queue", type=positive_int, metavar="N",
+                   help="tasks one slb queue holds (default 64)")
     p.add_argument("--json", metavar="OUT", help="write every run's result here")
     p.add_argument("--plots", metavar="DIR", help="write speedup.png (and with --timeline "
                    "timeline-<workload>-<policy>.png) here")

@@ -584,10 +584,34 @@ def known_policy(name: str) -> bool:
     return False
 
 
+# ILAN_DLB's parameters for the engine's optional `dlb` line: N_victim,
+# N_steal, T_interval (idle rounds), P_local.
+DlbParams = tuple[int, int, int, float]
+
+
+def dlb_params(text: str) -> DlbParams:
+    """--dlb V,S,I,P: counts of at least 1 and a probability."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 4:
+            raise ValueError
+        v, s, i, p = int(parts[0]), int(parts[1]), int(parts[2]), float(parts[3])
+    except ValueError:
+        raise IlanError("--dlb %r: expected VICTIMS,STEAL,INTERVAL,PLOCAL (e.g. 4,8,16,1)"
+                        % text) from None
+    if min(v, s, i) < 1 or not 0 <= p <= 1:
+        raise IlanError("--dlb %r: VICTIMS, STEAL and INTERVAL are at least 1, PLOCAL is "
+                        "between 0 and 1" % text)
+    return v, s, i, p
+
+
 def engine_text(machine: Machine, params: Doc, threads: int, workload: Workload, policy: str,
-                seed: int, timeline: bool) -> str:
+                seed: int, timeline: bool, dlb: DlbParams | None = None,
+                slb_queue: int | None = None) -> str:
     """The engine's input (sim/README.md, "The engine's input") for one run:
-    thread i on core i, thread 0 the creator."""
+    thread i on core i, thread 0 the creator; `dlb` and `slb_queue` set the
+    message-based balancing's parameters and the slb queues' size (the
+    engine's defaults when None)."""
     if not known_policy(policy):
         raise IlanError("unknown policy %r: choose from %s, %s" % (
             policy, ",".join(POLICIES), ABLATIONS))
@@ -596,8 +620,12 @@ def engine_text(machine: Machine, params: Doc, threads: int, workload: Workload,
                         "(oversubscription is not modelled)" % (threads, machine.cores))
     lines = [FORMAT_LINE,
              "# %s on %s" % (workload.name, machine.topology.replace("\n", " ")),
-             "seed %d" % seed, "policy %s" % policy, "timeline %d" % int(timeline),
-             "cores %d" % machine.cores]
+             "seed %d" % seed, "policy %s" % policy, "timeline %d" % int(timeline)]
+    if dlb:
+        lines.append("dlb %d %d %d %s" % (dlb[0], dlb[1], dlb[2], repr(dlb[3])))
+    if slb_queue:
+        lines.append("slb %d" % slb_queue)
+    lines.append("cores %d" % machine.cores)
     lines += ["core %d %d %d %d" % (c, machine.core_node[c], machine.core_llc[c],
                                     machine.core_package[c]) for c in range(machine.cores)]
     lines.append("nodes %d" % machine.nodes)
@@ -686,6 +714,8 @@ class Sim:
     seed: int = 1
     threads: int = 0            # 0: one per core
     timeline: bool = False
+    dlb: DlbParams | None = None   # ILAN_DLB's parameters (None: the runtime's defaults)
+    slb_queue: int | None = None   # tasks an slb queue holds (None: the engine's 64)
 
     def thread_count(self) -> int:
         return self.threads or self.machine.cores
@@ -693,7 +723,7 @@ class Sim:
     def inputs(self) -> list[tuple[Workload, str, str]]:
         """(workload, policy, engine input) of every run, workloads outer."""
         return [(w, p, engine_text(self.machine, self.params, self.thread_count(), w, p, self.seed,
-                                   self.timeline))
+                                   self.timeline, self.dlb, self.slb_queue))
                 for w in self.workloads for p in self.policies]
 
 
@@ -803,6 +833,7 @@ def document(sim: Sim, results: Results, command: str) -> Doc:
     return {"ilan_version": __version__, "command": command, "machine": sim.machine.as_json(),
             "threads": sim.thread_count(), "params_file": sim.params_path, "params": sim.params,
             "seed": sim.seed, "policies": sim.policies, "baseline": baseline(sim.policies),
+            "dlb": list(sim.dlb) if sim.dlb else None, "slb_queue": sim.slb_queue,
             "workloads": [{"name": w.name, "file": w.path, "models": w.models,
                            "runs": results[w.name]} for w in sim.workloads]}
 

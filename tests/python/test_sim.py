@@ -271,6 +271,19 @@ def test_policy_list():
         sim.policy_list(" , ")
 
 
+def test_dlb_and_slb_lines():
+    # --dlb and --slb-queue become the engine's optional lines, before `cores`
+    w = workload(taskloop())
+    text = sim.engine_text(machine(), params(), 4, w, "ilan-na-rp", 1, False, (24, 32, 1000, 0.5), 8)
+    lines = text.splitlines()
+    assert lines.index("dlb 24 32 1000 0.5") < lines.index("slb 8") < lines.index("cores 4")
+    assert "dlb" not in sim.engine_text(machine(), params(), 4, w, "ilan", 1, False)
+    assert sim.dlb_params("4,8,16,1") == (4, 8, 16, 1.0)
+    for bad in ("4,8,16", "0,1,1,1", "1,1,1,1.5", "a,b,c,d"):
+        with pytest.raises(IlanError, match="--dlb"):
+            sim.dlb_params(bad)
+
+
 def test_ablation_names():
     # thesis+X adds and ilan-X leaves out parts of ILAN, each once; the
     # engine's sim_policy_parse takes the same names (test_sim_engine)
