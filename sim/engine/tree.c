@@ -335,22 +335,27 @@ static bool dlb_serve(struct tree_run *r, unsigned t, unsigned long made, double
         r->redirect_left[t] = r->dlb->steal;
         r->request[t] = DLB_NO_THIEF;
     }
-    unsigned thief = DLB_NO_THIEF;
+    unsigned thief = DLB_NO_THIEF, moved = 0;
     bool sent = false;
     if (r->dlb->strategy == DLB_NA_RP && r->redirect_left[t] > 0 && made != NO_NODE) {
         thief = r->redirect_to[t];
         push(&r->dq[thief], made);
         r->redirect_left[t]--;
         sent = true;
+        moved = 1;
     } else if (r->request[t] != DLB_NO_THIEF && d->head < d->top) {
         thief = r->request[t];
         r->request[t] = DLB_NO_THIEF;
         r->redirect_left[t] = 0;
-        for (unsigned k = 0; k < r->dlb->steal && d->head < d->top; k++)
+        for (; moved < r->dlb->steal && d->head < d->top; moved++)
             push(&r->dq[thief], d->v[d->head++]);
     }
     if (thief != DLB_NO_THIEF) {
         double far = world_far(w, w->threads[t].node, w->threads[thief].node);
+        /* The victim writes the tasks' pointers into the thief's queue:
+         * remote writes, charged per cache line (8 pointers of 8 bytes) as
+         * slb's pushes are (slb_dispatch), which write one each. */
+        w->threads[t].at += w->p->steal_fail_ns * far * ((moved + 7) / 8);
         w->threads[thief].steals++;
         w->threads[thief].steals_remote += far > 1;
         world_wake_by(w, thief, now + w->p->steal_ns * far);
