@@ -83,18 +83,27 @@ static void node_free(struct tree_run *r, unsigned long i)
     r->free_list[r->nfree++] = i;
 }
 
-static void push(struct tdeque *d, unsigned long node)
+/* Appends node at d's top. When the storage is full it slides the entries
+ * left down if at least half of it was taken from the head, else it grows,
+ * from `first_cap` entries. */
+static void append(struct tdeque *d, unsigned long node, unsigned long first_cap,
+                   const char *what)
 {
     if (d->top == d->cap) {
-        if (d->head > 0) { /* slide down what is left */
+        if (d->head > 0 && d->head >= d->cap / 2) {
             memmove(d->v, d->v + d->head, (d->top - d->head) * sizeof *d->v);
             d->top -= d->head;
             d->head = 0;
         } else {
-            d->v = sim_grow(d->v, &d->cap, sizeof *d->v, 1024, "a task tree");
+            d->v = sim_grow(d->v, &d->cap, sizeof *d->v, first_cap, what);
         }
     }
     d->v[d->top++] = node;
+}
+
+static void push(struct tdeque *d, unsigned long node)
+{
+    append(d, node, 1024, "a task tree");
 }
 
 /* Appends node to slb queue q, which is taken from its head (first in,
@@ -102,16 +111,7 @@ static void push(struct tdeque *d, unsigned long node)
  * threads have 36,864 queues, most holding a few tasks. */
 static void queue_append(struct tdeque *q, unsigned long node)
 {
-    if (q->top == q->cap) {
-        if (q->head > 0 && q->head >= q->cap / 2) { /* half taken: slide what is left down */
-            memmove(q->v, q->v + q->head, (q->top - q->head) * sizeof *q->v);
-            q->top -= q->head;
-            q->head = 0;
-        } else {
-            q->v = sim_grow(q->v, &q->cap, sizeof *q->v, 8, "an XQueue queue");
-        }
-    }
-    q->v[q->top++] = node;
+    append(q, node, 8, "an XQueue queue");
 }
 
 /* fib's calls in a serial subtree of fib(n): 2 fib(n + 1) - 1. */
