@@ -159,7 +159,8 @@ static bool resample(const struct mold *m, const struct mold_entry *a, const str
 {
     if (!tied(m, mold_entry_median(a), mold_entry_median(b)))
         return false;
-    if (!(m->additions & MOLD_ADD_RESAMPLE) || (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES))
+    if (!(m->additions & MOLD_ADD_RESAMPLE) ||
+        (a->count >= MOLD_RESAMPLES && b->count >= MOLD_RESAMPLES))
         return false;
     *again = b->count < a->count ? b->cfg : a->cfg;
     return true;
