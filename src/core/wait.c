@@ -2,18 +2,17 @@
 #include "core/wait.h"
 
 #include <limits.h>
-#include <stdlib.h>
 #include <stdalign.h>
 
 #include "config/env.h"
 #include "config/icv.h"
-#include "os/linux/affinity.h"
 #include "os/linux/load.h"
 #include "os/linux/thread.h"
 #include "os/linux/time.h"
 #include "base/tunables.h"
 #include "instr/counters.h"
 #include "sched/wait_policy.h"
+#include "topo/topo.h"
 
 /* The current plan, field by field: waits read it without a lock while a
  * forming team may rewrite it, and a wait that mixes two plans' fields is
@@ -40,24 +39,14 @@ static struct {
     _Atomic uint64_t window_ns;  /* when the current window began (0: none yet) */
     _Atomic uint64_t busy_ns;    /* the CPUs' busy time then (os_cpus_busy_ns) */
     _Atomic uint64_t process_ns; /* the process's CPU time then (os_process_cpu_ns) */
-    int *cpus;                   /* the CPUs the process may use (wait_watch_init; NULL:
+    const int *cpus;             /* the CPUs the process may use (wait_watch_init; NULL:
                                     unknown, no load is seen), ascending */
     int ncpus;                   /* how many */
 } yields;
 
 void wait_watch_init(void)
 {
-    int n = os_cpus_allowed();
-    int *cpus = n > 0 ? malloc((size_t)n * sizeof *cpus) : NULL;
-    if (!cpus)
-        return;
-    int got = os_thread_cpus(cpus, n);
-    if (got <= 0 || got > n) {
-        free(cpus);
-        return;
-    }
-    yields.cpus = cpus;
-    yields.ncpus = got;
+    yields.cpus = topo_startup_cpus(&yields.ncpus);
 }
 
 void wait_update_plan(unsigned live_threads, unsigned threads)
@@ -152,9 +141,17 @@ void wait_yield(void)
 
 bool wait_yields_late(void)
 {
-    /* No clock read while no yield was ever late. */
-    struct yield_watch w = {atomic_load_explicit(&yields.late_until, memory_order_relaxed), 0};
-    return w.late_until && yield_watch_late(&w, os_now_ns());
+    /* No clock read while no hold is on: the first waiter to find one over
+     * clears it (a later late yield sets it again). */
+    uint64_t until = atomic_load_explicit(&yields.late_until, memory_order_relaxed);
+    if (!until)
+        return false;
+    struct yield_watch w = {until, 0};
+    if (yield_watch_late(&w, os_now_ns()))
+        return true;
+    atomic_compare_exchange_strong_explicit(&yields.late_until, &until, 0, memory_order_relaxed,
+                                            memory_order_relaxed);
+    return false;
 }
 
 uint64_t wait_alone_ns(void)

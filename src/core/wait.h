@@ -159,8 +159,8 @@ static inline bool wait_oversubscribed(void)
  * yield_watch). For waits, not for a lock whose holder must run. */
 void wait_yield(void);
 
-/* Notes the CPUs the process may use, whose load wait_yield watches:
- * once, at start-up, before any thread is bound. */
+/* Notes the CPUs the process may use, whose load wait_yield watches (the
+ * start-up mask topology keeps): once, after topo_init. */
 void wait_watch_init(void);
 
 /* Whether waits should sleep now rather than yield: a recent yield of

@@ -14,6 +14,11 @@
 
 struct topo_model topo;
 
+/* The CPUs of the process's start-up affinity mask, ascending
+ * (topo_allowed_cpus), kept for topo_startup_cpus. */
+static int *startup_cpus;
+static int nstartup_cpus;
+
 /* The fallback distances, or a fatal error when out of memory. */
 static void topo_guess_distances_or_die(struct topo_model *m)
 {
@@ -271,7 +276,14 @@ void topo_init(void)
                  config.whatif_value ? config.whatif_value : "?");
         topo.source = topo_whatif_text;
     }
-    free(allowed);
+    startup_cpus = allowed;
+    nstartup_cpus = nallowed;
+}
+
+const int *topo_startup_cpus(int *n)
+{
+    *n = nstartup_cpus;
+    return startup_cpus;
 }
 
 void topo_say_whatif(void)

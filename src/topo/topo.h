@@ -19,6 +19,10 @@ void topo_say_whatif(void);
 
 /* ---- queries (schedulers see only these) ----------------------------- */
 
+/* The real CPUs of the process's affinity mask at start-up, before
+ * anything was bound, ascending; *n of them (0 and NULL before topo_init). */
+const int *topo_startup_cpus(int *n);
+
 /* NUMA nodes in the model (>= 1). */
 int topo_num_nodes(void);
 

@@ -5,12 +5,18 @@
 #include <stdint.h>
 #include <time.h>
 
+/* A clock reading in nanoseconds. */
+static inline uint64_t os_timespec_ns(const struct timespec *ts)
+{
+    return (uint64_t)ts->tv_sec * 1000000000u + (uint64_t)ts->tv_nsec;
+}
+
 /* Nanoseconds on CLOCK_MONOTONIC (vDSO: no system call). */
 static inline uint64_t os_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return os_timespec_ns(&ts);
 }
 
 /* CPU time all threads of the process have used (ns; a system call that
@@ -20,7 +26,7 @@ static inline uint64_t os_process_cpu_ns(void)
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return 0;
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return os_timespec_ns(&ts);
 }
 
 /* Sleeps for about ns nanoseconds (a debug build's injected delays). */
